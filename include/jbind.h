@@ -1,0 +1,588 @@
+/*
+ * jbind.h — describe a C type once, get a JSON encoder and decoder for it.
+ *
+ * This header is the whole public API. Each section opens with its contract.
+ *
+ *   - Descriptors (jb_type) are static const data built by the JB_* macros
+ *     below from offsetof/sizeof. Define them at file scope: a descriptor
+ *     carries a pointer to a static cache slot where its compiled plan is
+ *     published on first use (the macros create that slot with a file-scope
+ *     compound literal, which has static storage duration).
+ *   - jb_decode reads bytes straight into a C value; every allocation comes
+ *     from a jb_arena. jb_encode writes a C value straight to bytes.
+ *   - Every fallible call takes a jb_error * (NULL allowed) and returns a
+ *     jb_status; JB_OK (0) is success.
+ *
+ * The header compiles as C11 and as C++ (the descriptor macros are C only:
+ * they use designated initializers and compound literals).
+ */
+#ifndef JBIND_H
+#define JBIND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(JB_SHARED_BUILD)
+#define JB_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define JB_API __attribute__((visibility("default")))
+#else
+#define JB_API
+#endif
+
+#define JB_VERSION_MAJOR 0
+#define JB_VERSION_MINOR 1
+#define JB_VERSION_PATCH 0
+#define JB_VERSION_STRING "0.1.0"
+
+/* ===================================================================== */
+/* Status codes and errors                                                */
+/* ===================================================================== */
+
+/*
+ * Every fallible function returns one of these. JB_OK is 0.
+ * docs/errors.md is the catalogue: what each code means and when it occurs.
+ */
+typedef enum jb_status {
+    JB_OK = 0,
+    JB_E_SYNTAX,        /* the input is not JSON (or not the JSON the flags allow) */
+    JB_E_TYPE,          /* valid JSON of the wrong type: "expected string, found number" */
+    JB_E_RANGE,         /* a number that does not fit the target (300 into u8, 1e400 into f64) */
+    JB_E_MISSING,       /* a required field is absent */
+    JB_E_UNKNOWN,       /* an unknown field, enum name or sum case (fields only with JB_READ_DENY_UNKNOWN) */
+    JB_E_DUPLICATE,     /* a key appears twice in one object */
+    JB_E_UTF8,          /* invalid UTF-8 in input or in a string being encoded; lone surrogate escapes */
+    JB_E_DEPTH,         /* nesting deeper than the depth limit */
+    JB_E_LIMIT,         /* another configured limit was exceeded (string, number, size, members, allocation) */
+    JB_E_NOMEM,         /* an allocation failed or the arena cap was reached */
+    JB_E_TRAILING,      /* data after the end of the document */
+    JB_E_NONFINITE,     /* NaN or infinity where JSON cannot say it */
+    JB_E_DESCRIPTOR,    /* the descriptor itself is wrong (detected when its plan is compiled) */
+    JB_E_VALUE,         /* the C value cannot be encoded (bad enum value, NULL cstr in a required field, ...) */
+    JB_E_IO,            /* a sink failed (FILE error, callback returned non-zero) */
+    JB_E_BUFFER,        /* a fixed output buffer was too small (the needed size is reported) */
+    JB_E_CUSTOM,        /* a custom codec reported a failure */
+    JB_E_ARG            /* a NULL or otherwise invalid argument */
+} jb_status;
+
+#define JB_ERROR_PATH_MAX 256
+#define JB_ERROR_MESSAGE_MAX 256
+
+/*
+ * A failure report. The first error of a call wins; it is filled only on
+ * failure (the happy path never computes line, column or path).
+ *   offset: byte offset of the first byte of the offending token
+ *   line, column: 1-based; columns count bytes
+ *   path: where in the document, e.g. $.items[3].name or $["a.b"]
+ *   message: one line, what was expected and what was found
+ * Over-long paths and messages are truncated visibly with "...".
+ * For encoding errors offset/line/column are 0 and path names the value.
+ */
+typedef struct jb_error {
+    jb_status code;
+    size_t offset;
+    size_t line;
+    size_t column;
+    char path[JB_ERROR_PATH_MAX];
+    char message[JB_ERROR_MESSAGE_MAX];
+} jb_error;
+
+/* A static string naming a status code, e.g. "JB_E_SYNTAX". */
+JB_API const char *jb_status_name(jb_status code);
+
+/* ===================================================================== */
+/* Memory: allocator and arena                                            */
+/* ===================================================================== */
+
+/*
+ * The one allocator shape, realloc-like:
+ *   fn(ctx, NULL, 0, n)   allocates n bytes (NULL on failure)
+ *   fn(ctx, p, old, n)    resizes p (old is its current size)
+ *   fn(ctx, p, old, 0)    frees p and returns NULL
+ * Memory must be aligned for any object (as malloc's).
+ */
+typedef void *(*jb_realloc_fn)(void *ctx, void *ptr, size_t old_size, size_t new_size);
+
+typedef struct jb_allocator {
+    jb_realloc_fn fn;
+    void *ctx;
+} jb_allocator;
+
+/*
+ * Decode memory. A decode allocates everything it produces (strings,
+ * vectors, map entries, pointees) from an arena in bump-allocated chunks;
+ * jb_arena_free releases it all at once. jb_arena_reset keeps the chunks for
+ * the next decode, so a decode into a reset, warm arena allocates nothing.
+ * An arena is not thread-safe; use one per thread.
+ */
+typedef struct jb_arena jb_arena;
+
+/* An arena on malloc, no cap. NULL when out of memory. */
+JB_API jb_arena *jb_arena_new(void);
+/* An arena on the given allocator (NULL = malloc); cap = most bytes it may
+ * take from the allocator in all (0 = no cap). Past the cap an allocation
+ * fails and a decode reports JB_E_LIMIT; an allocator that returns NULL
+ * gives JB_E_NOMEM. */
+JB_API jb_arena *jb_arena_new_with(const jb_allocator *alloc, size_t cap);
+/* Forget everything allocated, keep the memory. */
+JB_API void jb_arena_reset(jb_arena *arena);
+/* Release everything; NULL is allowed. */
+JB_API void jb_arena_free(jb_arena *arena);
+/* Bytes handed out since creation or the last reset. */
+JB_API size_t jb_arena_used(const jb_arena *arena);
+/* Bytes currently held from the allocator (chunks). */
+JB_API size_t jb_arena_reserved(const jb_arena *arena);
+/* Allocate size bytes aligned to align (a power of two, at most 16);
+ * NULL on failure. For custom decoders. */
+JB_API void *jb_arena_alloc(jb_arena *arena, size_t size, size_t align);
+
+/* ===================================================================== */
+/* Strings and buffers                                                    */
+/* ===================================================================== */
+
+/* A string with a length; may hold NUL bytes. Decoded strings are copied
+ * into the arena (NUL-terminated there for convenience) unless
+ * JB_READ_BORROW_STRINGS lets them point into the input. */
+typedef struct jb_str {
+    const char *ptr;
+    size_t len;
+} jb_str;
+
+/*
+ * A growable output buffer. jb_encode appends to it. Set .len = 0 to reuse
+ * it: encoding into a buffer that is already large enough allocates
+ * nothing. alloc NULL means realloc/free. data is not NUL-terminated.
+ */
+typedef struct jb_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+    const jb_allocator *alloc;
+} jb_buf;
+
+#define JB_BUF_INIT {0, 0, 0, 0}
+
+JB_API void jb_buf_free(jb_buf *buf);
+/* Make room for n more bytes. JB_OK or JB_E_NOMEM. */
+JB_API jb_status jb_buf_reserve(jb_buf *buf, size_t n);
+
+/* ===================================================================== */
+/* Descriptors                                                            */
+/* ===================================================================== */
+
+typedef enum jb_kind {
+    JB_KIND_INVALID = 0,
+    JB_KIND_BOOL,
+    JB_KIND_I8, JB_KIND_I16, JB_KIND_I32, JB_KIND_I64,
+    JB_KIND_U8, JB_KIND_U16, JB_KIND_U32, JB_KIND_U64,
+    JB_KIND_F32, JB_KIND_F64,
+    JB_KIND_CSTR,     /* char *, NUL-terminated */
+    JB_KIND_STR,      /* jb_str */
+    JB_KIND_ENUM,     /* a C enum (any width): string naming the case */
+    JB_KIND_RECORD,   /* struct: object */
+    JB_KIND_TUPLE,    /* struct read positionally: array */
+    JB_KIND_ARRAY,    /* T x[N]: array of exactly N */
+    JB_KIND_SUM,      /* tagged union */
+    JB_KIND_VEC,      /* {T *items; size_t len;}: array */
+    JB_KIND_MAP,      /* {{K key; V value;} *items; size_t len;} */
+    JB_KIND_PTR,      /* T *: NULL is absent / null */
+    JB_KIND_RAW,      /* jb_str of verbatim JSON text */
+    JB_KIND_NUMBER,   /* jb_str holding a JSON number's text, validated */
+    JB_KIND_CUSTOM,   /* user callbacks */
+    JB_KIND_COUNT_
+} jb_kind;
+
+/* The C type a record member was declared with, found by _Generic in the
+ * field macros so that the plan compiler can reject a descriptor that does
+ * not match (a jb_i32 descriptor on an int64_t member, ...). */
+typedef enum jb_ctype {
+    JB_CT_UNKNOWN = 0, /* a struct, union, enum or user pointer: size checked only */
+    JB_CT_BOOL,
+    JB_CT_I8, JB_CT_I16, JB_CT_I32, JB_CT_I64,
+    JB_CT_U8, JB_CT_U16, JB_CT_U32, JB_CT_U64,
+    JB_CT_F32, JB_CT_F64,
+    JB_CT_CHARP,   /* char * */
+    JB_CT_STR,     /* jb_str */
+    JB_CT_CHAR     /* plain char (signedness is the platform's) */
+} jb_ctype;
+
+typedef struct jb_type jb_type;
+typedef struct jb_writer jb_writer;
+typedef struct jb_reader jb_reader;
+
+/* Presence of a record field. */
+enum {
+    JB_PRESENCE_REQUIRED = 0, /* missing key is an error (a PTR member: NULL/absent allowed) */
+    JB_PRESENCE_FLAG = 1      /* a bool member says whether the value is present */
+};
+
+/* Per-field behaviour bits (jb_field.flags). */
+#define JB_FIELD_NULL_WHEN_ABSENT 0x1u /* encode an absent optional as null instead of omitting it */
+
+/* One record field, tuple element or sum case payload slot. */
+typedef struct jb_field {
+    const char *name;       /* JSON name; NULL marks the end of a list */
+    const char *cname;      /* the C member, for error messages */
+    const jb_type *type;
+    size_t offset;
+    size_t size;            /* sizeof the member, checked against type */
+    size_t flag_offset;     /* JB_PRESENCE_FLAG: offset of the bool */
+    uint8_t presence;
+    uint8_t ctype;          /* jb_ctype of the member */
+    uint8_t flag_ctype;     /* jb_ctype of the presence flag member */
+    uint32_t flags;         /* JB_FIELD_* */
+} jb_field;
+
+/* One enum case: the C value and its JSON name. */
+typedef struct jb_enum_case {
+    const char *name;       /* NULL marks the end of the list */
+    const char *cname;
+    int64_t value;
+} jb_enum_case;
+
+/* One sum (tagged union) case. type NULL = nullary case. */
+typedef struct jb_case {
+    const char *name;       /* NULL marks the end of the list */
+    const char *cname;
+    const jb_type *type;    /* payload descriptor, NULL for a nullary case */
+    int64_t tag;            /* value of the tag member for this case */
+    size_t offset;          /* offset of the payload member */
+    size_t size;            /* sizeof the payload member */
+} jb_case;
+
+/*
+ * Custom codec: for types that must be hand-written. encode writes exactly
+ * one JSON value through the jb_write_* functions; decode reads exactly one
+ * value through the jb_read_* functions. Both return JB_OK or an error
+ * status (use jb_read_fail / jb_write_fail to say why).
+ */
+typedef struct jb_custom {
+    jb_status (*encode)(jb_writer *w, const void *value, void *ctx);
+    jb_status (*decode)(jb_reader *r, void *value, void *ctx);
+    void *ctx;
+} jb_custom;
+
+/* Sum encodings (jb_type.sum_style). Only JB_SUM_EXTERNAL is the core
+ * default; the rest are representation options of the type. */
+typedef enum jb_sum_style {
+    JB_SUM_EXTERNAL = 0,   /* {"Case": payload}; nullary "Case" */
+    JB_SUM_INTERNAL,       /* {"<tag>":"Case", ...payload fields} (record payloads) */
+    JB_SUM_ADJACENT,       /* {"<tag>":"Case","<content>":payload} */
+    JB_SUM_ARRAY,          /* ["Case", payload] */
+    JB_SUM_UNTAGGED        /* payload only; decode tries cases in order */
+} jb_sum_style;
+
+/* Opaque per-descriptor cache slot where the plan is published. */
+typedef struct jb_cache {
+    void *volatile plan;
+} jb_cache;
+
+/*
+ * A type descriptor. Build it with the JB_* macros, never by hand: the
+ * fields are an implementation detail the macros fill in.
+ */
+struct jb_type {
+    jb_kind kind;
+    const char *name;           /* the C type name, for messages */
+    size_t size;                /* sizeof the C type */
+    size_t align;               /* _Alignof the C type (0 = unknown) */
+    const jb_field *fields;     /* record fields / tuple elements */
+    const jb_enum_case *cases;  /* enum cases */
+    const jb_case *sum_cases;   /* sum cases */
+    const jb_type *elem;        /* vec/array/ptr element, map value */
+    const jb_type *key;         /* map key */
+    size_t count;               /* fixed array length */
+    size_t elem_size;           /* sizeof element as the macros saw it (0 = unchecked) */
+    size_t key_size;            /* map: sizeof key as seen (0 = unchecked) */
+    size_t entry_size;          /* map: sizeof one {key, value} entry */
+    size_t value_offset;        /* map: offsetof value in an entry */
+    size_t tag_offset;          /* sum: offset of the tag member */
+    size_t tag_size;            /* sum: sizeof the tag member */
+    jb_sum_style sum_style;
+    const char *tag_name;       /* sum internal/adjacent: tag key (NULL = "tag") */
+    const char *content_name;   /* sum adjacent: content key (NULL = "contents") */
+    const jb_custom *custom;
+    uint32_t flags;             /* JB_TYPE_* */
+    jb_cache *cache;            /* plan slot (records, tuples, enums, sums) */
+};
+
+/* Per-type behaviour bits (jb_type.flags). */
+#define JB_TYPE_DENY_UNKNOWN  0x1u /* record: an unknown key is an error */
+
+/* Built-in scalar descriptors. */
+JB_API extern const jb_type jb_bool;
+JB_API extern const jb_type jb_i8, jb_i16, jb_i32, jb_i64;
+JB_API extern const jb_type jb_u8, jb_u16, jb_u32, jb_u64;
+JB_API extern const jb_type jb_f32, jb_f64;
+JB_API extern const jb_type jb_cstr;   /* char *  */
+JB_API extern const jb_type jb_string; /* jb_str (a string with a length) */
+JB_API extern const jb_type jb_raw;    /* jb_str holding verbatim JSON */
+JB_API extern const jb_type jb_number; /* jb_str holding a JSON number's text */
+
+/* ------------------------------------------------------------------ */
+/* Descriptor macros (C only)                                          */
+/* ------------------------------------------------------------------ */
+#ifndef __cplusplus
+
+/* The C type of an expression, as a jb_ctype (see jb_ctype). */
+#define JB_CTYPE_OF(e) _Generic((e), \
+    bool: JB_CT_BOOL, char: JB_CT_CHAR, \
+    signed char: JB_CT_I8, short: JB_CT_I16, int: JB_CT_I32, \
+    long: (sizeof(long) == 8 ? JB_CT_I64 : JB_CT_I32), \
+    long long: JB_CT_I64, \
+    unsigned char: JB_CT_U8, unsigned short: JB_CT_U16, unsigned int: JB_CT_U32, \
+    unsigned long: (sizeof(long) == 8 ? JB_CT_U64 : JB_CT_U32), \
+    unsigned long long: JB_CT_U64, \
+    float: JB_CT_F32, double: JB_CT_F64, \
+    char *: JB_CT_CHARP, const char *: JB_CT_CHARP, \
+    jb_str: JB_CT_STR, \
+    default: JB_CT_UNKNOWN)
+
+#define JB_MEMBER_(T, m) (((T *)0)->m)
+#define JB_CACHE_ (&(jb_cache){0})
+
+/* A list terminator; the list macros append it. */
+#define JB_FIELD_END_ {.name = 0}
+
+/* struct T -> JSON object. Fields: JB_FIELD, JB_OPTIONAL, JB_FIELD_AS. */
+#define JB_RECORD(...) JB_RECORD_(__VA_ARGS__, )
+#define JB_RECORD_(T, ...) { \
+    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .fields = (const jb_field[]){__VA_ARGS__ JB_FIELD_END_}, .cache = JB_CACHE_ }
+
+/* Like JB_RECORD, with JB_TYPE_* flags. */
+#define JB_RECORD_FLAGS(T, flg, ...) { \
+    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .flags = (flg), \
+    .fields = (const jb_field[]){__VA_ARGS__, JB_FIELD_END_}, .cache = JB_CACHE_ }
+/* (JB_RECORD_FLAGS needs at least one field.) */
+
+/* A required field named as its C member. */
+#define JB_FIELD(T, m, desc) JB_FIELD_AS(T, m, #m, desc)
+/* A required field with an explicit JSON name. */
+#define JB_FIELD_AS(T, m, json, desc) { \
+    .name = (json), .cname = #m, .type = (desc), .offset = offsetof(T, m), \
+    .size = sizeof(JB_MEMBER_(T, m)), .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m)) }
+/* An optional field: bool member `flag` says whether `m` is present. */
+#define JB_OPTIONAL(T, m, flag, desc) JB_OPTIONAL_AS(T, m, #m, flag, desc)
+#define JB_OPTIONAL_AS(T, m, json, flag, desc) { \
+    .name = (json), .cname = #m, .type = (desc), .offset = offsetof(T, m), \
+    .size = sizeof(JB_MEMBER_(T, m)), .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m)), \
+    .presence = JB_PRESENCE_FLAG, .flag_offset = offsetof(T, flag), \
+    .flag_ctype = JB_CTYPE_OF(JB_MEMBER_(T, flag)) }
+
+/* struct T -> JSON array, members in the order given. */
+#define JB_TUPLE(...) JB_TUPLE_(__VA_ARGS__, )
+#define JB_TUPLE_(T, ...) { \
+    .kind = JB_KIND_TUPLE, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .fields = (const jb_field[]){__VA_ARGS__ JB_FIELD_END_}, .cache = JB_CACHE_ }
+#define JB_ELEM(T, m, desc) JB_FIELD_AS(T, m, #m, desc)
+
+/* A C enum -> JSON string naming the case. Values may be sparse. */
+#define JB_ENUM(T, ...) { \
+    .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .cases = (const jb_enum_case[]){__VA_ARGS__, {0, 0, 0}}, .cache = JB_CACHE_ }
+#define JB_ENUM_CASE(value_, json) {(json), #value_, (int64_t)(value_)}
+
+/* A tagged union: struct T { <enum> tagm; union {...} ...; }.
+ * Cases: JB_CASE (a payload member) and JB_NULLARY (no payload). */
+#define JB_SUM(T, tagm, ...) JB_SUM_STYLE(T, tagm, JB_SUM_EXTERNAL, 0, 0, __VA_ARGS__)
+/* A tagged union with an explicit encoding; tagname/contentname may be 0
+ * for the defaults "tag" and "contents". */
+#define JB_SUM_STYLE(T, tagm, style, tagname, contentname, ...) { \
+    .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), \
+    .sum_style = (style), .tag_name = (tagname), .content_name = (contentname), \
+    .sum_cases = (const jb_case[]){__VA_ARGS__, {0, 0, 0, 0, 0, 0}}, .cache = JB_CACHE_ }
+#define JB_CASE(T, tag_, json, m, desc) \
+    {(json), #tag_, (desc), (int64_t)(tag_), offsetof(T, m), sizeof(JB_MEMBER_(T, m))}
+#define JB_NULLARY(tag_, json) {(json), #tag_, 0, (int64_t)(tag_), 0, 0}
+
+/* Anonymous container types for struct members; typedef them to pass
+ * them around. */
+#define JB_VEC(T) struct { T *items; size_t len; }
+#define JB_MAP(K, V) struct { struct { K key; V value; } *items; size_t len; }
+
+/* Element descriptors made inline (file-scope compound literals). */
+#define JB_VEC_OF(elem_) (&(const jb_type){ \
+    .kind = JB_KIND_VEC, .name = "vec", .size = sizeof(JB_VEC(char)), \
+    .align = _Alignof(JB_VEC(char)), .elem = (elem_) })
+/* A checked vec: T is the element C type; its size is compared with elem_. */
+#define JB_VEC_OF_T(T, elem_) (&(const jb_type){ \
+    .kind = JB_KIND_VEC, .name = "vec", .size = sizeof(JB_VEC(T)), \
+    .align = _Alignof(JB_VEC(T)), .elem = (elem_), .elem_size = sizeof(T) })
+/* A map; the entry layout is computed for generic K and V by the plan
+ * (struct {K key; V value;} with the descriptors' sizes and alignments). */
+#define JB_MAP_OF(key_, val_) (&(const jb_type){ \
+    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_VEC(char)), \
+    .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = (val_) })
+/* A checked map: K and V are the C types; entry layout taken from C. */
+#define JB_MAP_OF_T(K, V, key_, val_) (&(const jb_type){ \
+    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_MAP(K, V)), \
+    .align = _Alignof(JB_MAP(K, V)), .key = (key_), .elem = (val_), \
+    .key_size = sizeof(K), .elem_size = sizeof(V), \
+    .entry_size = sizeof(*((JB_MAP(K, V) *)0)->items), \
+    .value_offset = offsetof(struct { K key; V value; }, value) })
+/* T *: NULL encodes as absent/null; decodes allocate the pointee. */
+#define JB_PTR_OF(elem_) (&(const jb_type){ \
+    .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(void *), \
+    .align = _Alignof(void *), .elem = (elem_) })
+#define JB_PTR_OF_T(T, elem_) (&(const jb_type){ \
+    .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(T *), \
+    .align = _Alignof(T *), .elem = (elem_), .elem_size = sizeof(T) })
+/* T x[N] as a JSON array of exactly N; T is the element C type. */
+#define JB_ARRAY_OF(T, N, elem_) (&(const jb_type){ \
+    .kind = JB_KIND_ARRAY, .name = "array", .size = sizeof(T[N]), \
+    .align = _Alignof(T), .elem = (elem_), .count = (N), .elem_size = sizeof(T) })
+/* A custom codec for a C type T. */
+#define JB_CUSTOM(T, enc, dec, ctx_) { \
+    .kind = JB_KIND_CUSTOM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .custom = &(const jb_custom){(enc), (dec), (ctx_)} }
+
+#endif /* !__cplusplus */
+
+/* ===================================================================== */
+/* Options                                                                */
+/* ===================================================================== */
+
+/* Decode switches (jb_read_options.flags). 0 = strict RFC 8259. */
+#define JB_READ_ALLOW_COMMENTS        0x0001u /* // and block comments as whitespace */
+#define JB_READ_ALLOW_TRAILING_COMMAS 0x0002u /* [1,2,] and {"a":1,} */
+#define JB_READ_ALLOW_NAN_INF         0x0004u /* NaN, Infinity, -Infinity for float targets */
+#define JB_READ_DENY_UNKNOWN          0x0008u /* an unknown record key is an error */
+#define JB_READ_DUPLICATE_LAST_WINS   0x0010u /* a repeated key overwrites instead of failing */
+#define JB_READ_BORROW_STRINGS        0x0020u /* jb_str/raw/number point into the input when possible */
+#define JB_READ_ALLOW_INVALID_UTF8    0x0040u /* copy invalid UTF-8 through unchecked */
+#define JB_READ_INTEGRAL_FLOATS       0x0080u /* accept 1.0 or 1e2 into integer targets */
+#define JB_READ_ALLOW_TRAILING_DATA   0x0100u /* stop after the first value; ignore the rest */
+
+typedef struct jb_read_options {
+    uint32_t flags;          /* JB_READ_* */
+    uint32_t max_depth;      /* nesting limit; 0 = 512 */
+    size_t max_string_len;   /* bytes of one decoded string; 0 = no limit */
+    size_t max_number_len;   /* bytes of one number token; 0 = 4096 */
+    size_t max_doc_size;     /* input length; 0 = no limit */
+    size_t max_members;      /* members of one object / elements of one array; 0 = no limit */
+} jb_read_options;
+
+/* Encode switches (jb_write_options.flags). 0 = compact, strict. */
+#define JB_WRITE_PRETTY         0x0001u /* newlines and indentation (indent spaces, default 2) */
+#define JB_WRITE_ESCAPE_UNICODE 0x0002u /* non-ASCII as \uXXXX (surrogate pairs above U+FFFF) */
+#define JB_WRITE_ESCAPE_SLASH   0x0004u /* '/' as \/ */
+#define JB_WRITE_NONFINITE_NULL 0x0008u /* NaN and infinities as null instead of an error */
+#define JB_WRITE_ABSENT_NULL    0x0010u /* absent optional fields as null instead of omitted */
+#define JB_WRITE_ALLOW_INVALID_UTF8 0x0020u /* copy invalid UTF-8 through unchecked */
+
+typedef struct jb_write_options {
+    uint32_t flags;          /* JB_WRITE_* */
+    uint32_t indent;         /* spaces per level with JB_WRITE_PRETTY; 0 = 2 */
+    uint32_t max_depth;      /* nesting limit; 0 = 512 */
+} jb_write_options;
+
+/* ===================================================================== */
+/* Decoding and encoding                                                  */
+/* ===================================================================== */
+
+/*
+ * Decode the JSON text json[0..len) into *out (type->size bytes), which
+ * need not be initialized. Strings, vectors and pointees are allocated
+ * from arena. On failure *out is zeroed, the arena is as it was before the
+ * call, and err (if not NULL) says why. opts NULL = defaults.
+ */
+JB_API jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out,
+                           jb_arena *arena, const jb_read_options *opts, jb_error *err);
+
+/* Append the JSON for *value to buf. On failure buf->len is restored. */
+JB_API jb_status jb_encode(const jb_type *type, const void *value, jb_buf *buf,
+                           const jb_write_options *opts, jb_error *err);
+
+/*
+ * Other sinks. A sink is a write callback: it returns 0 on success, any
+ * other value to stop the encode with JB_E_IO.
+ */
+typedef int (*jb_write_fn)(void *ctx, const char *data, size_t len);
+
+JB_API jb_status jb_encode_to(const jb_type *type, const void *value, jb_write_fn fn,
+                              void *ctx, const jb_write_options *opts, jb_error *err);
+JB_API jb_status jb_encode_file(const jb_type *type, const void *value, FILE *f,
+                                const jb_write_options *opts, jb_error *err);
+/*
+ * Encode into dst[0..cap). *needed (if not NULL) receives the full length
+ * of the JSON whether or not it fitted; when it does not fit the result is
+ * JB_E_BUFFER and dst holds a prefix. No NUL is written.
+ */
+JB_API jb_status jb_encode_fixed(const jb_type *type, const void *value, char *dst,
+                                 size_t cap, size_t *needed, const jb_write_options *opts,
+                                 jb_error *err);
+
+/*
+ * Compile the plan of a descriptor now (it is otherwise compiled on first
+ * use) and report a descriptor mistake: JB_E_DESCRIPTOR naming the type and
+ * field. Thread-safe.
+ */
+JB_API jb_status jb_type_check(const jb_type *type, jb_error *err);
+
+/* ===================================================================== */
+/* Writing and reading inside custom codecs                               */
+/* ===================================================================== */
+
+/* Each writes one JSON token; commas, colons and indentation are handled.
+ * They return JB_OK or the sink's failure. */
+JB_API jb_status jb_write_null(jb_writer *w);
+JB_API jb_status jb_write_bool(jb_writer *w, bool v);
+JB_API jb_status jb_write_i64(jb_writer *w, int64_t v);
+JB_API jb_status jb_write_u64(jb_writer *w, uint64_t v);
+JB_API jb_status jb_write_f64(jb_writer *w, double v);
+JB_API jb_status jb_write_string(jb_writer *w, const char *s, size_t len);
+/* Verbatim JSON text (not validated). */
+JB_API jb_status jb_write_raw(jb_writer *w, const char *json, size_t len);
+JB_API jb_status jb_write_object_begin(jb_writer *w);
+JB_API jb_status jb_write_key(jb_writer *w, const char *key, size_t len);
+JB_API jb_status jb_write_object_end(jb_writer *w);
+JB_API jb_status jb_write_array_begin(jb_writer *w);
+JB_API jb_status jb_write_array_end(jb_writer *w);
+/* Encode a value through another descriptor. */
+JB_API jb_status jb_write_value(jb_writer *w, const jb_type *type, const void *value);
+/* Fail with JB_E_CUSTOM and a message. */
+JB_API jb_status jb_write_fail(jb_writer *w, const char *message);
+
+/* The JSON type of the next value. */
+typedef enum jb_token {
+    JB_TOKEN_ERROR = 0, JB_TOKEN_NULL, JB_TOKEN_BOOL, JB_TOKEN_NUMBER,
+    JB_TOKEN_STRING, JB_TOKEN_ARRAY, JB_TOKEN_OBJECT
+} jb_token;
+
+JB_API jb_token jb_read_peek(jb_reader *r);
+JB_API jb_status jb_read_null(jb_reader *r);
+JB_API jb_status jb_read_bool(jb_reader *r, bool *out);
+JB_API jb_status jb_read_i64(jb_reader *r, int64_t *out);
+JB_API jb_status jb_read_u64(jb_reader *r, uint64_t *out);
+JB_API jb_status jb_read_f64(jb_reader *r, double *out);
+/* A string, unescaped into the arena (NUL-terminated there). */
+JB_API jb_status jb_read_string(jb_reader *r, jb_str *out);
+/* Arrays: begin, then while jb_read_array_next says *more, read an element. */
+JB_API jb_status jb_read_array_begin(jb_reader *r);
+JB_API jb_status jb_read_array_next(jb_reader *r, bool *more);
+/* Objects: begin, then while jb_read_object_next gives a key, read its value. */
+JB_API jb_status jb_read_object_begin(jb_reader *r);
+JB_API jb_status jb_read_object_next(jb_reader *r, bool *more, jb_str *key);
+/* Skip one value of any type (validated). */
+JB_API jb_status jb_read_skip(jb_reader *r);
+/* Decode a value through another descriptor. */
+JB_API jb_status jb_read_value(jb_reader *r, const jb_type *type, void *out);
+/* The arena of the current decode. */
+JB_API jb_arena *jb_read_arena(jb_reader *r);
+/* Fail with the given code (JB_E_CUSTOM if 0) and message, at the current token. */
+JB_API jb_status jb_read_fail(jb_reader *r, jb_status code, const char *message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JBIND_H */

@@ -1,0 +1,79 @@
+/*
+ * error.h — filling jb_error: messages, line/column from an offset, and the
+ * JSON path text. Only failure paths call into here.
+ */
+#ifndef JB_ERROR_H
+#define JB_ERROR_H
+
+#include "base.h"
+
+/* One step of a JSON path. Paths are collected innermost first while a
+ * failing decode or encode unwinds. */
+typedef struct jb_pathseg {
+    const char *key;  /* object key bytes (not NUL-terminated), or NULL for an index */
+    size_t len;       /* key length */
+    size_t index;     /* array index when key == NULL */
+} jb_pathseg;
+
+#define JB_PATH_SEGS 64
+
+/* Path segments collected during unwinding; shared by reader and writer. */
+typedef struct jb_path {
+    jb_pathseg segs[JB_PATH_SEGS];
+    size_t n;          /* segments stored (innermost first) */
+    bool overflow;     /* more segments than fit: the outermost were dropped */
+} jb_path;
+
+static inline void jb__path_key(jb_path *p, const char *key, size_t len) {
+    if (p->n < JB_PATH_SEGS) {
+        p->segs[p->n].key = key;
+        p->segs[p->n].len = len;
+        p->segs[p->n].index = 0;
+        p->n++;
+    } else {
+        p->overflow = true;
+    }
+}
+static inline void jb__path_index(jb_path *p, size_t i) {
+    if (p->n < JB_PATH_SEGS) {
+        p->segs[p->n].key = NULL;
+        p->segs[p->n].len = 0;
+        p->segs[p->n].index = i;
+        p->n++;
+    } else {
+        p->overflow = true;
+    }
+}
+
+/*
+ * Fill e (if not NULL): code, offset, line and column computed from
+ * input[0..offset) (input may be NULL for encode errors: then offset, line
+ * and column are 0), the path text from p (may be NULL: "$"), and the
+ * message from msg. Line and column are 1-based, columns count bytes, a
+ * line ends at \n (a \r\n pair counts once; a lone \r also ends a line).
+ */
+JB_HIDDEN void jb__error_fill(jb_error *e, jb_status code, const char *input, size_t offset,
+                              const jb_path *p, const char *msg);
+
+/*
+ * The path as text: "$", "$.name", "$[3]", "$.a[3].b"; a key that is not an
+ * identifier ([A-Za-z_][A-Za-z0-9_]*) is written $["a.b"] with JSON string
+ * escaping. Truncated visibly with "..." to fit cap (>= 8) bytes with NUL.
+ * overflow (segments dropped) shows as "$..." at the front.
+ */
+JB_HIDDEN void jb__path_format(char *dst, size_t cap, const jb_path *p);
+
+/* snprintf into a message buffer, truncated visibly with "..." */
+JB_HIDDEN void jb__msgf(char *dst, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* What a JSON value starting with byte c is, for "found X" messages:
+ * "string", "number", "object", "array", "true", "false", "null",
+ * "end of input" (c < 0), or "'x'"-style for anything else (written to
+ * buf, which needs 16 bytes). */
+JB_HIDDEN const char *jb__found_name(int c, char buf[16]);
+
+#endif

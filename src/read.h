@@ -1,0 +1,96 @@
+/*
+ * read.h — the scanner: whitespace (and comments when allowed), literals,
+ * strings (validated, unescaped), numbers' extents, and skipping a whole
+ * value. Shared by the typed decoder (decode.c) and, later, the DOM. It
+ * never reads at or past r->end.
+ */
+#ifndef JB_READ_H
+#define JB_READ_H
+
+#include "arena.h"
+#include "base.h"
+#include "error.h"
+
+struct jb_reader {
+    const char *p;        /* cursor */
+    const char *end;      /* one past the last input byte */
+    const char *start;    /* the input, for offsets */
+    jb_arena *arena;
+    uint32_t flags;       /* JB_READ_* */
+    uint32_t depth;       /* current nesting */
+    uint32_t max_depth;
+    size_t max_string_len;  /* 0 = none */
+    size_t max_number_len;
+    size_t max_members;     /* 0 = none */
+    /* failure (first wins) */
+    jb_status code;
+    size_t err_offset;
+    char message[JB_ERROR_MESSAGE_MAX];
+    jb_path path;
+    /* scratch for unescaping keys (grown in the arena when needed) */
+    char *keybuf;
+    size_t keycap;
+};
+
+/* Set up r over json[0..len) with opts (NULL = defaults). */
+JB_HIDDEN void jb__r_init(jb_reader *r, const char *json, size_t len, jb_arena *arena,
+                          const jb_read_options *opts);
+
+/*
+ * Record a failure at byte `at` (first wins) with a printf-style message,
+ * and return code. Every scanner function that fails calls this.
+ */
+JB_HIDDEN jb_status jb__r_fail(jb_reader *r, jb_status code, const char *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Skip whitespace (and comments with JB_READ_ALLOW_COMMENTS) from r->p.
+ * Returns JB_OK or a syntax error for an unterminated comment. The common
+ * case (the next byte is not whitespace) is inline. */
+JB_HIDDEN jb_status jb__r_ws_slow(jb_reader *r);
+static inline jb_status jb__r_ws(jb_reader *r) {
+    if (JB_LIKELY(r->p < r->end && (unsigned char)*r->p > ' ' && *r->p != '/')) return JB_OK;
+    return jb__r_ws_slow(r);
+}
+
+/*
+ * String at r->p (which is '"'). On success r->p is past the closing quote
+ * and *out is the decoded bytes: pointing into the input when the string
+ * has no escapes and `borrow` is true, otherwise a NUL-terminated copy in
+ * the arena. Validates UTF-8 (unless JB_READ_ALLOW_INVALID_UTF8) and
+ * escapes (\uD800-\uDFFF only as a proper pair); rejects raw control bytes;
+ * enforces max_string_len. *has_nul (may be NULL) is set when the decoded
+ * text contains a NUL byte (from \u0000).
+ */
+JB_HIDDEN jb_status jb__r_string(jb_reader *r, jb_str *out, bool borrow, bool *has_nul);
+
+/*
+ * An object key at r->p (which is '"'): like jb__r_string, but the result
+ * points into the input when there are no escapes and otherwise into
+ * r->keybuf (valid until the next key). Never allocates on the common path.
+ */
+JB_HIDDEN jb_status jb__r_key(jb_reader *r, jb_str *out);
+
+/* A number token at r->p: validates the grammar (and with
+ * JB_READ_ALLOW_NAN_INF accepts NaN, Infinity, -Infinity: then *special is
+ * 1, 2, 3), checks that a delimiter follows, enforces max_number_len.
+ * *tok is the token text; r->p moves past it. */
+JB_HIDDEN jb_status jb__r_number(jb_reader *r, jb_str *tok, bool *integral, int *special);
+
+/* The literal `word` (true/false/null) at r->p, followed by a delimiter. */
+JB_HIDDEN jb_status jb__r_literal(jb_reader *r, const char *word, size_t len);
+
+/*
+ * Skip one complete value at r->p (after whitespace), validating it fully
+ * (strings' UTF-8 and escapes, numbers' grammar, nesting), without
+ * recursion: depth is counted against r->max_depth from r->depth.
+ * Honors the relaxed flags (comments, trailing commas, NaN).
+ */
+JB_HIDDEN jb_status jb__r_skip(jb_reader *r);
+
+/* Describe the byte at p for "found ..." messages. */
+JB_HIDDEN const char *jb__r_found(const jb_reader *r, const char *p, char buf[16]);
+
+#endif

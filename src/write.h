@@ -1,0 +1,96 @@
+/*
+ * write.h — the output side: sinks (growable jb_buf, fixed buffer, FILE *,
+ * callback), reserve-then-write, string escaping. The encoder (encode.c)
+ * drives it; this file knows nothing of descriptors.
+ */
+#ifndef JB_WRITE_H
+#define JB_WRITE_H
+
+#include "base.h"
+#include "error.h"
+
+enum { JB_SINK_BUF = 1, JB_SINK_FIXED, JB_SINK_STREAM };
+
+/* Bytes of the staging chunk used by stream sinks (and by a fixed sink
+ * once the caller's buffer is full, to count the needed size). A single
+ * jb__w_reserve may ask for at most this many bytes. */
+#define JB_W_CHUNK 8192
+#define JB_W_RESERVE_MAX 256
+
+struct jb_writer {
+    char *p;            /* next byte to write */
+    char *end;          /* end of the writable region */
+    int sink;           /* JB_SINK_* */
+    jb_status status;   /* sticky first failure of the sink */
+    /* JB_SINK_BUF */
+    jb_buf *buf;
+    size_t buf_start;   /* buf->len when the encode started (restored on failure) */
+    /* JB_SINK_FIXED */
+    char *fixed;
+    size_t fixed_cap;
+    bool overflowed;    /* the fixed buffer is full: now counting in chunk */
+    /* JB_SINK_STREAM */
+    jb_write_fn fn;
+    void *ctx;
+    /* bytes already flushed out of chunk (stream) or counted past the fixed cap */
+    size_t flushed;
+    /* options */
+    uint32_t flags;     /* JB_WRITE_* */
+    uint32_t indent;    /* spaces per level when pretty */
+    uint32_t max_depth;
+    uint32_t depth;     /* current nesting, kept by the encoder */
+    /* custom-codec API state: bit d set = a value was already written at depth d */
+    uint64_t nonempty[8];
+    jb_path path;       /* collected on failure */
+    char message[JB_ERROR_MESSAGE_MAX];
+    jb_status code;     /* encode failure code (first wins) */
+    char chunk[JB_W_CHUNK];
+};
+
+/* Set up a writer. opts may be NULL. */
+JB_HIDDEN void jb__w_init_buf(jb_writer *w, jb_buf *buf, const jb_write_options *opts);
+JB_HIDDEN void jb__w_init_fixed(jb_writer *w, char *dst, size_t cap, const jb_write_options *opts);
+/* fn/ctx: a callback sink. For FILE * pass jb__w_file_fn and the FILE. */
+JB_HIDDEN void jb__w_init_stream(jb_writer *w, jb_write_fn fn, void *ctx,
+                                 const jb_write_options *opts);
+JB_HIDDEN int jb__w_file_fn(void *ctx, const char *data, size_t len);
+
+/* Slow path of jb__w_reserve: make n (<= JB_W_RESERVE_MAX, or any n for a
+ * BUF sink) bytes writable at w->p. JB_OK, or the sink's failure
+ * (JB_E_NOMEM, JB_E_IO), also stored in w->status. */
+JB_HIDDEN jb_status jb__w_grow(jb_writer *w, size_t n);
+
+/* Make n bytes writable at w->p; then write them unchecked. */
+static inline jb_status jb__w_reserve(jb_writer *w, size_t n) {
+    if (JB_LIKELY((size_t)(w->end - w->p) >= n)) return JB_OK;
+    return jb__w_grow(w, n);
+}
+
+/* Write n bytes of any length. */
+JB_HIDDEN jb_status jb__w_bytes(jb_writer *w, const char *s, size_t n);
+
+/*
+ * Write s[0..n) as a JSON string with quotes: escape '"', '\\' and control
+ * bytes (\b \f \n \r \t, others \u00XX), '/' as \/ with
+ * JB_WRITE_ESCAPE_SLASH, non-ASCII as \uXXXX (surrogate pairs above
+ * U+FFFF) with JB_WRITE_ESCAPE_UNICODE. Invalid UTF-8 fails with
+ * JB_E_UTF8 (unless JB_WRITE_ALLOW_INVALID_UTF8) and writes nothing
+ * meaningful (the encode is failing). Clean runs are copied with memcpy.
+ */
+JB_HIDDEN jb_status jb__w_string(jb_writer *w, const char *s, size_t n);
+
+/* Escape s[0..n) (no quotes) into dst with default flags; dst needs 6*n
+ * bytes. Returns the length, or (size_t)-1 for invalid UTF-8. Used by the
+ * plan compiler to pre-escape keys. */
+JB_HIDDEN size_t jb__escape_into(char *dst, const char *s, size_t n, uint32_t flags);
+
+/* '\n' then depth*indent spaces (pretty mode). */
+JB_HIDDEN jb_status jb__w_newline(jb_writer *w);
+
+/* Flush everything still staged to the sink. For FIXED, JB_E_BUFFER if it
+ * overflowed. Call once at the end of a successful encode. */
+JB_HIDDEN jb_status jb__w_finish(jb_writer *w);
+/* Total bytes produced so far (flushed + staged; for FIXED the needed size). */
+JB_HIDDEN size_t jb__w_total(const jb_writer *w);
+
+#endif
