@@ -27,6 +27,8 @@ struct jb_reader {
     size_t err_offset;
     char message[JB_ERROR_MESSAGE_MAX];
     jb_path path;
+    /* custom-codec API (decode.c): bit d set = an element was already read at depth d */
+    uint64_t nonempty[8];
     /* scratch for unescaping keys (grown in the arena when needed) */
     char *keybuf;
     size_t keycap;

@@ -41,6 +41,7 @@ struct jb_writer {
     uint32_t depth;     /* current nesting, kept by the encoder */
     /* custom-codec API state: bit d set = a value was already written at depth d */
     uint64_t nonempty[8];
+    bool value_slot;    /* custom-codec API: a key (or the engine) opened a slot for one value */
     jb_path path;       /* collected on failure */
     char message[JB_ERROR_MESSAGE_MAX];
     jb_status code;     /* encode failure code (first wins) */

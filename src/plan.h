@@ -1,0 +1,147 @@
+/*
+ * plan.h — what a descriptor compiles to, once, on first use: names with
+ * their pre-escaped JSON bytes, a hash table from names to indices, value
+ * tables for enums and sums, required-field masks. The engine (encode.c,
+ * decode.c) runs from plans only; type.c validates descriptors.
+ */
+#ifndef JB_PLAN_H
+#define JB_PLAN_H
+
+#include "base.h"
+
+/* A name -> index table: open addressing, power-of-two size, at most half
+ * full. Slots hold index + 1 (0 = empty). Lookups cost one hash and
+ * usually one compare whatever the number of names. */
+typedef struct jb_names {
+    uint32_t *slots;
+    uint32_t mask;
+} jb_names;
+
+/* A value -> index table for enum and sum tags (values masked to the C
+ * member's width). */
+typedef struct jb_values {
+    uint64_t *keys;
+    uint32_t *slots;   /* index + 1; 0 = empty */
+    uint32_t mask;
+} jb_values;
+
+/* One record field, tuple element, enum case or sum case. */
+typedef struct jb_pentry {
+    const char *name;        /* JSON name (unescaped) */
+    size_t name_len;
+    const char *key;         /* pre-escaped: "name": for fields, "name" for enum cases,
+                                {"name": for sum cases with payload */
+    size_t key_len;
+    const jb_type *type;     /* field type / sum payload (NULL: nullary) */
+    size_t offset;           /* field or payload offset */
+    size_t flag_offset;      /* presence flag */
+    uint64_t value;          /* enum value / sum tag, masked to the member width */
+    uint32_t req_bit;        /* index into the required mask, or UINT32_MAX */
+    uint8_t presence;        /* JB_PRESENCE_* */
+    uint8_t optional;        /* may be absent: a flag, or a PTR member */
+    uint32_t fflags;         /* JB_FIELD_* */
+} jb_pentry;
+
+typedef struct jb_plan {
+    const jb_type *type;
+    size_t n;                /* entries */
+    jb_pentry *e;
+    jb_names names;          /* name -> entry (records, enums, sums) */
+    jb_values values;        /* value -> entry (enums, sums) */
+    size_t nrequired;        /* required fields (records) */
+    size_t mask_words;       /* 64-bit words in a seen/required bitset */
+    uint64_t *required;      /* bit i set: entry i is required */
+    uint64_t width_mask;     /* enums and sum tags: mask of the C member width */
+    const char *tag_name;    /* sums: tag key (internal/adjacent) */
+    size_t tag_name_len;
+    const char *content_name;
+    size_t content_name_len;
+    const char *tag_key;     /* pre-escaped "tag": */
+    size_t tag_key_len;
+    const char *content_key; /* pre-escaped "contents": */
+    size_t content_key_len;
+} jb_plan;
+
+/*
+ * The plan of t (a RECORD, TUPLE, ENUM or SUM), compiling and publishing it
+ * on first use. NULL when the descriptor is invalid or memory ran out: then
+ * err (may be NULL) is filled with JB_E_DESCRIPTOR / JB_E_NOMEM.
+ * Thread-safe; the hot path is one acquire load.
+ */
+JB_HIDDEN const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_t cap);
+
+static inline const jb_plan *jb__plan_get(const jb_type *t) {
+#if defined(__GNUC__)
+    return (const jb_plan *)__atomic_load_n(&t->cache->plan, __ATOMIC_ACQUIRE);
+#else
+    return (const jb_plan *)t->cache->plan;
+#endif
+}
+
+/* Look a name up: the entry index or -1. */
+JB_HIDDEN long jb__names_find(const jb_plan *pl, const char *s, size_t n);
+/* Look a masked value up: the entry index or -1. */
+JB_HIDDEN long jb__values_find(const jb_plan *pl, uint64_t v);
+
+/* Hash used by the name tables. */
+JB_HIDDEN uint32_t jb__hash_bytes(const char *s, size_t n);
+
+/* Read an integer member of `size` bytes (1, 2, 4, 8) as an unsigned value. */
+static inline uint64_t jb__load_uint(const void *p, size_t size) {
+    switch (size) {
+    case 1: { uint8_t v; memcpy(&v, p, 1); return v; }
+    case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+    case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+    default: { uint64_t v; memcpy(&v, p, 8); return v; }
+    }
+}
+static inline void jb__store_uint(void *p, size_t size, uint64_t v) {
+    switch (size) {
+    case 1: { uint8_t x = (uint8_t)v; memcpy(p, &x, 1); break; }
+    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+    default: memcpy(p, &v, 8); break;
+    }
+}
+static inline uint64_t jb__width_mask(size_t size) {
+    return size >= 8 ? ~(uint64_t)0 : (((uint64_t)1 << (size * 8)) - 1);
+}
+
+/* Map entry layout from the descriptor (checked macros give it; otherwise
+ * struct { K key; V value; } is computed from sizes and alignments). */
+static inline void jb__map_layout(const jb_type *t, size_t *entry_size, size_t *value_offset) {
+    if (t->entry_size) {
+        *entry_size = t->entry_size;
+        *value_offset = t->value_offset;
+        return;
+    }
+    size_t ka = t->key->align ? t->key->align : 1, va = t->elem->align ? t->elem->align : 1;
+    size_t vo = jb__align_up(t->key->size, va);
+    size_t a = ka > va ? ka : va;
+    *value_offset = vo;
+    *entry_size = jb__align_up(vo + t->elem->size, a);
+}
+
+/* Validate a descriptor one level deep (type.c): kind, sizes of the
+ * members against their descriptors, element sizes. JB_OK or
+ * JB_E_DESCRIPTOR with a message naming the type and field. */
+JB_HIDDEN jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap);
+
+/* Whether a descriptor's kind has a plan. */
+static inline bool jb__kind_has_plan(jb_kind k) {
+    return k == JB_KIND_RECORD || k == JB_KIND_TUPLE || k == JB_KIND_ENUM || k == JB_KIND_SUM;
+}
+
+/* Is the map key kind written as an object key (string-like)? */
+static inline bool jb__key_is_stringlike(const jb_type *k) {
+    switch (k->kind) {
+    case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_ENUM:
+    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
+    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
+        return true;
+    default:
+        return false;
+    }
+}
+
+#endif

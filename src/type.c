@@ -1,0 +1,219 @@
+/*
+ * type.c — the built-in descriptors and descriptor validation. Knows the
+ * kinds and their C shapes; knows nothing of JSON text.
+ *
+ * Validation runs when a plan is compiled (plan.c) and looks one level
+ * deep: a record's fields against their descriptors, a container's element
+ * size. Child descriptors are validated when their own plans compile or,
+ * for plan-less kinds, by the parent that holds them. This keeps recursive
+ * types (a node holding a vec of nodes) finite.
+ */
+#include "error.h"
+#include "plan.h"
+
+#define SCALAR(id, k, ctype_name, T) \
+    JB_API const jb_type id = {.kind = k, .name = ctype_name, .size = sizeof(T), .align = _Alignof(T)}
+
+SCALAR(jb_bool, JB_KIND_BOOL, "bool", bool);
+SCALAR(jb_i8, JB_KIND_I8, "int8_t", int8_t);
+SCALAR(jb_i16, JB_KIND_I16, "int16_t", int16_t);
+SCALAR(jb_i32, JB_KIND_I32, "int32_t", int32_t);
+SCALAR(jb_i64, JB_KIND_I64, "int64_t", int64_t);
+SCALAR(jb_u8, JB_KIND_U8, "uint8_t", uint8_t);
+SCALAR(jb_u16, JB_KIND_U16, "uint16_t", uint16_t);
+SCALAR(jb_u32, JB_KIND_U32, "uint32_t", uint32_t);
+SCALAR(jb_u64, JB_KIND_U64, "uint64_t", uint64_t);
+SCALAR(jb_f32, JB_KIND_F32, "float", float);
+SCALAR(jb_f64, JB_KIND_F64, "double", double);
+SCALAR(jb_cstr, JB_KIND_CSTR, "char *", char *);
+SCALAR(jb_string, JB_KIND_STR, "jb_str", jb_str);
+SCALAR(jb_raw, JB_KIND_RAW, "jb_str (raw JSON)", jb_str);
+SCALAR(jb_number, JB_KIND_NUMBER, "jb_str (number)", jb_str);
+
+static const char *tname(const jb_type *t) { return t && t->name ? t->name : "(unnamed)"; }
+
+/* Is a member of C type ct (from _Generic) a valid home for kind k? */
+static bool ctype_fits(jb_ctype ct, const jb_type *t) {
+    jb_kind k = t->kind;
+    bool is_int = ct >= JB_CT_I8 && ct <= JB_CT_U64;
+    switch (k) {
+    case JB_KIND_BOOL: return ct == JB_CT_BOOL;
+    case JB_KIND_I8: return ct == JB_CT_I8 || (ct == JB_CT_CHAR && (char)-1 < 0);
+    case JB_KIND_U8: return ct == JB_CT_U8 || (ct == JB_CT_CHAR && (char)-1 > 0);
+    case JB_KIND_I16: return ct == JB_CT_I16;
+    case JB_KIND_I32: return ct == JB_CT_I32;
+    case JB_KIND_I64: return ct == JB_CT_I64;
+    case JB_KIND_U16: return ct == JB_CT_U16;
+    case JB_KIND_U32: return ct == JB_CT_U32;
+    case JB_KIND_U64: return ct == JB_CT_U64;
+    case JB_KIND_F32: return ct == JB_CT_F32;
+    case JB_KIND_F64: return ct == JB_CT_F64;
+    case JB_KIND_CSTR: return ct == JB_CT_CHARP;
+    case JB_KIND_STR: case JB_KIND_RAW: case JB_KIND_NUMBER: return ct == JB_CT_STR;
+    /* A C enum member is compatible with an integer type (_Generic picks
+     * that); a struct or union member is UNKNOWN. */
+    case JB_KIND_ENUM: return ct == JB_CT_UNKNOWN || is_int;
+    case JB_KIND_PTR: return ct == JB_CT_UNKNOWN || (ct == JB_CT_CHARP && t->elem &&
+                              (t->elem->kind == JB_KIND_I8 || t->elem->kind == JB_KIND_U8));
+    case JB_KIND_CUSTOM: return true;
+    default: return ct == JB_CT_UNKNOWN;
+    }
+}
+
+static const char *const kind_names[JB_KIND_COUNT_] = {
+    "invalid", "bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64",
+    "cstr", "str", "enum", "record", "tuple", "array", "sum", "vec", "map", "ptr", "raw",
+    "number", "custom"};
+
+static bool width_ok(size_t n) { return n == 1 || n == 2 || n == 4 || n == 8; }
+
+/* A plan-less child (vec element, ptr pointee, ...) is checked here. */
+static jb_status check_child(const jb_type *parent, const char *what, const jb_type *c,
+                             size_t seen_size, char *msg, size_t cap) {
+    if (!c) {
+        jb__msgf(msg, cap, "type %s: %s descriptor is NULL", tname(parent), what);
+        return JB_E_DESCRIPTOR;
+    }
+    if (c->kind <= JB_KIND_INVALID || c->kind >= JB_KIND_COUNT_) {
+        jb__msgf(msg, cap, "type %s: %s descriptor has an invalid kind", tname(parent), what);
+        return JB_E_DESCRIPTOR;
+    }
+    if (seen_size && seen_size != c->size) {
+        jb__msgf(msg, cap, "type %s: %s is %zu bytes in C but its descriptor %s describes %zu bytes",
+                 tname(parent), what, seen_size, tname(c), c->size);
+        return JB_E_DESCRIPTOR;
+    }
+    return JB_OK;
+}
+
+static jb_status check_field(const jb_type *t, const jb_field *f, char *msg, size_t cap) {
+    const char *fn = f->cname ? f->cname : f->name;
+    if (!f->type) {
+        jb__msgf(msg, cap, "type %s, field %s: descriptor is NULL", tname(t), fn);
+        return JB_E_DESCRIPTOR;
+    }
+    const jb_type *ft = f->type;
+    if (ft->kind <= JB_KIND_INVALID || ft->kind >= JB_KIND_COUNT_) {
+        jb__msgf(msg, cap, "type %s, field %s: descriptor has an invalid kind", tname(t), fn);
+        return JB_E_DESCRIPTOR;
+    }
+    if (f->size != ft->size) {
+        jb__msgf(msg, cap,
+                 "type %s, field %s: member is %zu bytes but descriptor %s (%s) describes %zu bytes",
+                 tname(t), fn, f->size, tname(ft), kind_names[ft->kind], ft->size);
+        return JB_E_DESCRIPTOR;
+    }
+    if (!ctype_fits((jb_ctype)f->ctype, ft)) {
+        jb__msgf(msg, cap, "type %s, field %s: the member's C type does not match descriptor %s (%s)",
+                 tname(t), fn, tname(ft), kind_names[ft->kind]);
+        return JB_E_DESCRIPTOR;
+    }
+    if (f->offset + f->size > t->size) {
+        jb__msgf(msg, cap, "type %s, field %s: member lies outside the struct", tname(t), fn);
+        return JB_E_DESCRIPTOR;
+    }
+    if (f->presence == JB_PRESENCE_FLAG && f->flag_ctype != JB_CT_BOOL) {
+        jb__msgf(msg, cap, "type %s, field %s: the presence flag must be a bool member", tname(t), fn);
+        return JB_E_DESCRIPTOR;
+    }
+    if (f->presence > JB_PRESENCE_FLAG) {
+        jb__msgf(msg, cap, "type %s, field %s: unknown presence", tname(t), fn);
+        return JB_E_DESCRIPTOR;
+    }
+    return JB_OK;
+}
+
+jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
+    if (!t) {
+        jb__msgf(msg, cap, "descriptor is NULL");
+        return JB_E_DESCRIPTOR;
+    }
+    if (t->kind <= JB_KIND_INVALID || t->kind >= JB_KIND_COUNT_) {
+        jb__msgf(msg, cap, "type %s: invalid kind %d", tname(t), (int)t->kind);
+        return JB_E_DESCRIPTOR;
+    }
+    jb_status st = JB_OK;
+    switch (t->kind) {
+    case JB_KIND_RECORD:
+    case JB_KIND_TUPLE:
+        if (!t->fields) {
+            jb__msgf(msg, cap, "type %s: no field list", tname(t));
+            return JB_E_DESCRIPTOR;
+        }
+        for (const jb_field *f = t->fields; f->name; f++)
+            if ((st = check_field(t, f, msg, cap)) != JB_OK) return st;
+        return JB_OK;
+    case JB_KIND_ENUM:
+        if (!t->cases || !t->cases[0].name) {
+            jb__msgf(msg, cap, "type %s: an enum needs at least one case", tname(t));
+            return JB_E_DESCRIPTOR;
+        }
+        if (!width_ok(t->size)) {
+            jb__msgf(msg, cap, "type %s: enum of %zu bytes is not supported", tname(t), t->size);
+            return JB_E_DESCRIPTOR;
+        }
+        return JB_OK;
+    case JB_KIND_SUM:
+        if (!t->sum_cases || !t->sum_cases[0].name) {
+            jb__msgf(msg, cap, "type %s: a sum needs at least one case", tname(t));
+            return JB_E_DESCRIPTOR;
+        }
+        if (!width_ok(t->tag_size) || t->tag_offset + t->tag_size > t->size) {
+            jb__msgf(msg, cap, "type %s: bad tag member (%zu bytes at %zu)", tname(t), t->tag_size,
+                     t->tag_offset);
+            return JB_E_DESCRIPTOR;
+        }
+        if ((unsigned)t->sum_style > JB_SUM_UNTAGGED) {
+            jb__msgf(msg, cap, "type %s: unknown sum style %d", tname(t), (int)t->sum_style);
+            return JB_E_DESCRIPTOR;
+        }
+        for (const jb_case *c = t->sum_cases; c->name; c++) {
+            if (!c->type) continue;
+            if ((st = check_child(t, c->cname ? c->cname : c->name, c->type, c->size, msg, cap)))
+                return st;
+            if (c->offset + c->size > t->size) {
+                jb__msgf(msg, cap, "type %s, case %s: payload lies outside the struct", tname(t), c->name);
+                return JB_E_DESCRIPTOR;
+            }
+            if (t->sum_style == JB_SUM_INTERNAL && c->type->kind != JB_KIND_RECORD) {
+                jb__msgf(msg, cap, "type %s, case %s: an internally tagged sum needs record payloads",
+                         tname(t), c->name);
+                return JB_E_DESCRIPTOR;
+            }
+        }
+        return JB_OK;
+    case JB_KIND_VEC:
+        if (t->size != sizeof(JB_VEC(char))) break;
+        return check_child(t, "element", t->elem, t->elem_size, msg, cap);
+    case JB_KIND_PTR:
+        if (t->size != sizeof(void *)) break;
+        return check_child(t, "pointee", t->elem, t->elem_size, msg, cap);
+    case JB_KIND_ARRAY:
+        if ((st = check_child(t, "element", t->elem, t->elem_size, msg, cap))) return st;
+        if (t->count == 0 || t->elem->size * t->count != t->size) {
+            jb__msgf(msg, cap, "type %s: %zu elements of %zu bytes do not make %zu bytes", tname(t),
+                     t->count, t->elem->size, t->size);
+            return JB_E_DESCRIPTOR;
+        }
+        return JB_OK;
+    case JB_KIND_MAP:
+        if (t->size != sizeof(JB_VEC(char))) break;
+        if ((st = check_child(t, "key", t->key, t->key_size, msg, cap))) return st;
+        return check_child(t, "value", t->elem, t->elem_size, msg, cap);
+    case JB_KIND_CUSTOM:
+        if (!t->custom || !t->custom->encode || !t->custom->decode) {
+            jb__msgf(msg, cap, "type %s: a custom type needs encode and decode callbacks", tname(t));
+            return JB_E_DESCRIPTOR;
+        }
+        return JB_OK;
+    case JB_KIND_STR:
+    case JB_KIND_RAW:
+    case JB_KIND_NUMBER:
+        if (t->size != sizeof(jb_str)) break;
+        return JB_OK;
+    default:
+        return JB_OK;
+    }
+    jb__msgf(msg, cap, "type %s: size %zu does not fit a %s", tname(t), t->size, kind_names[t->kind]);
+    return JB_E_DESCRIPTOR;
+}
