@@ -641,6 +641,27 @@ static uint32_t key_hash(const jb_type *k, const char *a) {
 }
 
 /*
+ * Failure path only: walk the map object at `at` again to the i-th key so
+ * the error points at the duplicate key itself and names it in the path.
+ */
+static jb_status dup_key_fail(jb_reader *r, const char *at, size_t i) {
+    r->p = at + 1;
+    const char *key_at = at;
+    jb_str key = {"", 0};
+    for (size_t k = 0; k <= i; k++) {
+        if (jb__r_ws(r)) break;
+        key_at = r->p;
+        if (read_key_colon(r, &key) || (k < i && (jb__r_skip(r) || jb__r_ws(r)))) break;
+        if (k < i && r->p < r->end && *r->p == ',') r->p++;
+    }
+    r->code = JB_OK; /* the walk itself cannot fail on text that already parsed */
+    jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s%s\" in map",
+               key.len > 40 ? 40 : (int)key.len, key.ptr, key.len > 40 ? "..." : "");
+    jb__path_key(&r->path, key.ptr, key.len);
+    return JB_E_DUPLICATE;
+}
+
+/*
  * Duplicate keys in a decoded map: an error (default), or with
  * JB_READ_DUPLICATE_LAST_WINS the last occurrence kept at the place of
  * the first. Uses a scratch hash table of entry indices. *n may shrink.
@@ -668,8 +689,12 @@ static jb_status map_dups(jb_reader *r, const jb_type *t, char *items, size_t *n
             char *o = items + (s - 1) * es;
             if (key_eq(t->key, o, e)) {
                 if (!(r->flags & JB_READ_DUPLICATE_LAST_WINS)) {
-                    st = jb__r_fail(r, JB_E_DUPLICATE, at, "duplicate key in map (entry %zu)", i);
-                    jb__path_index(&r->path, i);
+                    if (*at == '{') {
+                        st = dup_key_fail(r, at, i);
+                    } else {
+                        st = jb__r_fail(r, JB_E_DUPLICATE, at, "duplicate key in map (pair %zu)", i);
+                        jb__path_index(&r->path, i);
+                    }
                     goto done;
                 }
                 memcpy(o, e, es); /* last wins, at the first one's place */
