@@ -1,0 +1,823 @@
+/*
+ * read.c — the scanner: whitespace and comments, literals, numbers'
+ * extents, strings (validated and unescaped) and skipping whole values.
+ *
+ * Invariant: nothing here reads at or past r->end. Word-at-a-time code runs
+ * only while 8 bytes remain before its limit; the last bytes go one by one.
+ *
+ * Strings, the hot path of every decode, are scanned 8 bytes at a time
+ * (see str_special): a clean run (no '"', '\\', control byte and, when
+ * UTF-8 is checked, no byte >= 0x80) costs one load, a few ALU operations
+ * and a branch per 8 bytes. Non-ASCII characters are validated where the
+ * scan stops on them, then the scan resumes. A string without escapes is
+ * borrowed from the input or copied with one memcpy into one allocation of
+ * exactly len + 1 bytes. A string with escapes is measured first (its
+ * closing quote found by a second word scan that looks only for '"' and
+ * '\\'), given one allocation of the raw length + 1 (unescaped text is
+ * never longer than the escaped), and unescaped into it, the clean runs
+ * between escapes copied with memcpy.
+ *
+ * Failure offsets: the first byte of the offending token; inside a string,
+ * the offending byte (the backslash of a bad escape, the first byte of an
+ * ill-formed UTF-8 sequence, the control byte); an unterminated string
+ * points at its opening quote.
+ */
+#include "read.h"
+
+#include "num.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HI8 UINT64_C(0x8080808080808080)
+#define LO7 UINT64_C(0x7F7F7F7F7F7F7F7F)
+
+#define SKIP_STACK 512 /* container levels jb__r_skip tracks without allocating */
+
+/* ------------------------------------------------------------------ */
+/* Character classes                                                   */
+/* ------------------------------------------------------------------ */
+
+/* JSON whitespace (RFC 8259: space, tab, line feed, carriage return). */
+static const unsigned char ws_tab[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1};
+
+/* What may follow a number or literal: whitespace, ',', ']', '}' (and the
+ * end of input; '/' too when comments are allowed, see is_delim). */
+static const unsigned char delim_tab[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [','] = 1, [']'] = 1, ['}'] = 1};
+
+/* Hex digit value + 1; 0 = not a hex digit. */
+static const unsigned char hex_tab[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,  ['7'] = 8,
+    ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16};
+
+/* The byte a one-character escape stands for; 0 = not such an escape
+ * (\u is handled apart). */
+static const char esc_tab[256] = {['"'] = '"',  ['\\'] = '\\', ['/'] = '/',  ['b'] = '\b',
+                                  ['f'] = '\f', ['n'] = '\n',  ['r'] = '\r', ['t'] = '\t'};
+
+static inline bool is_delim(const jb_reader *r, unsigned char c) {
+    return delim_tab[c] || (c == '/' && (r->flags & JB_READ_ALLOW_COMMENTS));
+}
+
+/* ------------------------------------------------------------------ */
+/* Word-at-a-time helpers                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The bytes of w that end a clean run of string text: bit 7 of a byte of
+ * the result is set when that byte is '"', '\\', < 0x20, or (only when
+ * hm == HI8) >= 0x80. Exact per byte: no carry or borrow crosses bytes, so
+ * no byte is flagged because of its neighbour, and the lowest-addressed
+ * flagged byte is the first special byte (first_byte finds it).
+ *
+ *   v = w & LO7 keeps the low 7 bits of each byte. Every byte of v is then
+ *   <= 0x7F, and each addition below adds at most 0x7F per byte, so a byte
+ *   sum is at most 0xFE: nothing carries into the next byte.
+ *   v + 0x60: a byte reaches 0x80 (bit 7 set) iff v >= 0x20. So bit 7 is
+ *   CLEAR exactly for bytes below 0x20.
+ *   (v ^ 0x22) + 0x7F: the xor is 0 exactly for '"' (0x22), and adding 0x7F
+ *   sets bit 7 iff the xor was non-zero. So bit 7 is CLEAR exactly for '"'.
+ *   Same with 0x5C for '\\'.
+ *   AND of the three: bit 7 clear iff the byte is any of the three; the
+ *   complement sets it for them. These tests saw only 7 bits, so a byte
+ *   >= 0x80 can match by accident (0xA2 looks like '"'): & ~w drops every
+ *   byte whose own bit 7 is set. Then w & hm adds those bytes back when
+ *   non-ASCII text must be validated.
+ */
+static inline uint64_t str_special(uint64_t w, uint64_t hm) {
+    uint64_t v = w & LO7;
+    uint64_t t = (v + ONES * 0x60) & ((v ^ (ONES * '"')) + LO7) & ((v ^ (ONES * '\\')) + LO7);
+    return ((~t & ~w) | (w & hm)) & HI8;
+}
+
+/*
+ * Bit 7 set in each byte of w equal to c, exactly. x = w ^ c is 0 exactly in
+ * the matching bytes. (x & LO7) + LO7 sets bit 7 iff the low 7 bits of x
+ * are non-zero (no carry out of a byte: at most 0x7F + 0x7F); OR-ing x adds
+ * bytes whose own bit 7 is set. What remains clear is a zero byte of x;
+ * the complement flags it.
+ */
+static inline uint64_t byte_eq(uint64_t w, unsigned char c) {
+    uint64_t x = w ^ (ONES * c);
+    return ~(((x & LO7) + LO7) | x) & HI8;
+}
+
+/* Index (0..7, in memory order) of the first flagged byte of a non-zero
+ * mask whose flags are exact (bit 7 of a byte only). The word was loaded
+ * in native order, so memory order is low-to-high on little endian (count
+ * trailing zeros) and high-to-low on big endian (count leading zeros). */
+static inline size_t first_byte(uint64_t m) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (size_t)__builtin_ctzll(m) >> 3;
+#elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (size_t)__builtin_clzll(m) >> 3;
+#else
+    unsigned char b[8];
+    size_t i = 0;
+    memcpy(b, &m, 8);
+    while (!(b[i] & 0x80)) i++;
+    return i;
+#endif
+}
+
+/* ------------------------------------------------------------------ */
+/* Setup and failure                                                   */
+/* ------------------------------------------------------------------ */
+
+void jb__r_init(jb_reader *r, const char *json, size_t len, jb_arena *arena,
+                const jb_read_options *opts) {
+    /* Zero everything except the bulky diagnostic buffers (message, path
+     * segments), which are written only on failure: a decode of a small
+     * document should not pay for clearing 2 KB. */
+    size_t msg_end = offsetof(jb_reader, message) + sizeof r->message;
+    size_t path_end = offsetof(jb_reader, path) + sizeof r->path;
+    memset(r, 0, offsetof(jb_reader, message));
+    memset((char *)r + msg_end, 0, offsetof(jb_reader, path) - msg_end);
+    memset((char *)r + path_end, 0, sizeof *r - path_end);
+    r->message[0] = '\0';
+    r->path.n = 0;
+    r->path.overflow = false;
+
+    r->p = r->start = json;
+    r->end = json ? json + len : json;
+    r->arena = arena;
+    r->code = JB_OK;
+    r->max_depth = 512;
+    r->max_number_len = 4096;
+    if (opts) {
+        r->flags = opts->flags;
+        if (opts->max_depth) r->max_depth = opts->max_depth;
+        if (opts->max_number_len) r->max_number_len = opts->max_number_len;
+        r->max_string_len = opts->max_string_len;
+        r->max_members = opts->max_members;
+    }
+}
+
+/* The recorded code is returned, so a status always agrees with the
+ * message and offset stored beside it (first failure wins). */
+jb_status jb__r_fail(jb_reader *r, jb_status code, const char *at, const char *fmt, ...) {
+    char tmp[2 * JB_ERROR_MESSAGE_MAX];
+    va_list ap;
+    if (r->code != JB_OK) return r->code;
+    r->code = code;
+    if (!at) at = r->p;
+    r->err_offset = (size_t)(at - r->start);
+    va_start(ap, fmt);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    jb__msgf(r->message, sizeof r->message, "%s", tmp);
+    return code;
+}
+
+const char *jb__r_found(const jb_reader *r, const char *p, char buf[16]) {
+    return jb__found_name(p < r->end ? (unsigned char)*p : -1, buf);
+}
+
+/* A byte for messages about text inside a token: 'x', byte 0xNN, or end of
+ * input. */
+static const char *byte_desc(const jb_reader *r, const char *p, char buf[16]) {
+    unsigned char c;
+    if (p >= r->end) return "end of input";
+    c = (unsigned char)*p;
+    if (c >= 0x20 && c < 0x7F)
+        snprintf(buf, 16, "'%c'", (char)c);
+    else
+        snprintf(buf, 16, "byte 0x%02X", (unsigned)c);
+    return buf;
+}
+
+static JB_NOINLINE jb_status fail_nomem(jb_reader *r, const char *at) {
+    if (jb__arena_fail_code(r->arena) == JB_E_LIMIT)
+        return jb__r_fail(r, JB_E_LIMIT, at, "allocation limit reached");
+    return jb__r_fail(r, JB_E_NOMEM, at, "out of memory");
+}
+
+static JB_NOINLINE jb_status fail_unterminated(jb_reader *r, const char *q) {
+    return jb__r_fail(r, JB_E_SYNTAX, q,
+                      "unterminated string: no closing '\"' before end of input");
+}
+
+static JB_NOINLINE jb_status fail_string_len(jb_reader *r, const char *q) {
+    return jb__r_fail(r, JB_E_LIMIT, q, "string longer than %zu bytes (max_string_len)",
+                      r->max_string_len);
+}
+
+static JB_NOINLINE jb_status fail_expect_string(jb_reader *r, const char *p) {
+    char fb[16];
+    return jb__r_fail(r, JB_E_SYNTAX, p, "expected string, found %s", jb__r_found(r, p, fb));
+}
+
+/* ------------------------------------------------------------------ */
+/* Whitespace and comments                                             */
+/* ------------------------------------------------------------------ */
+
+jb_status jb__r_ws_slow(jb_reader *r) {
+    const char *p = r->p, *end = r->end;
+    for (;;) {
+        /* Indentation comes in runs of spaces: take 8 at a time while 8
+         * bytes remain. */
+        while (end - p >= 8 && jb__load64(p) == ONES * ' ') p += 8;
+        if (p >= end) break;
+        if (ws_tab[(unsigned char)*p]) {
+            p++;
+            continue;
+        }
+        if (*p != '/' || !(r->flags & JB_READ_ALLOW_COMMENTS) || end - p < 2) break;
+        if (p[1] == '/') { /* to the end of the line, or of the input */
+            const char *nl = memchr(p + 2, '\n', (size_t)(end - (p + 2)));
+            p = nl ? nl + 1 : end;
+        } else if (p[1] == '*') {
+            const char *c = p + 2;
+            for (;;) {
+                const char *star = memchr(c, '*', (size_t)(end - c));
+                if (!star || end - star < 2) {
+                    r->p = p;
+                    return jb__r_fail(r, JB_E_SYNTAX, p,
+                                      "unterminated comment: no closing '*/' before end of input");
+                }
+                if (star[1] == '/') {
+                    p = star + 2;
+                    break;
+                }
+                c = star + 1;
+            }
+        } else {
+            break; /* a lone '/': not whitespace; the caller reports it */
+        }
+    }
+    r->p = p;
+    return JB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Strings                                                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Length of the well-formed UTF-8 sequence at s (*s >= 0x80) ending at or
+ * before lim, or 0 if it is ill-formed or cut off. The table is utf8.c's
+ * (RFC 3629); this inline copy keeps the string loop free of calls.
+ */
+static inline size_t utf8_seq_ok(const char *sp, const char *lim) {
+    const unsigned char *s = (const unsigned char *)sp;
+    size_t avail = (size_t)(lim - sp);
+    unsigned c = s[0], lo = 0x80, hi = 0xBF;
+    if (c < 0xC2) return 0; /* a continuation byte, or C0/C1 (overlong) */
+    if (c < 0xE0) return avail >= 2 && (s[1] & 0xC0) == 0x80 ? 2 : 0;
+    if (c < 0xF0) {
+        if (c == 0xE0)
+            lo = 0xA0; /* E0 80..9F: overlong */
+        else if (c == 0xED)
+            hi = 0x9F; /* ED A0..BF: surrogates */
+        return avail >= 3 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 ? 3 : 0;
+    }
+    if (c > 0xF4) return 0;
+    if (c == 0xF0)
+        lo = 0x90; /* F0 80..8F: overlong */
+    else if (c == 0xF4)
+        hi = 0x8F; /* F4 90..: above U+10FFFF */
+    return avail >= 4 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 && (s[3] & 0xC0) == 0x80
+               ? 4
+               : 0;
+}
+
+/* UTF-8 of a code point already known to be valid (not a surrogate,
+ * <= U+10FFFF). */
+static inline size_t utf8_put(uint32_t cp, char *o) {
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (char)(0xC0 | (cp >> 6));
+        o[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        o[0] = (char)(0xE0 | (cp >> 12));
+        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (char)(0xF0 | (cp >> 18));
+    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/*
+ * Skip clean string text from s (inside the string opened by the quote at
+ * q): no '"', '\\' or control byte, and valid UTF-8 unless
+ * JB_READ_ALLOW_INVALID_UTF8. Returns the first '"' or '\\', or NULL after
+ * recording a failure. Reads only below lim (r->end, or one past a closing
+ * quote already found).
+ */
+static const char *scan_clean(jb_reader *r, const char *s, const char *lim, const char *q) {
+    const bool check = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
+    const uint64_t hm = check ? HI8 : 0;
+    for (;;) {
+        unsigned char c;
+        size_t n;
+        if (JB_LIKELY(lim - s >= 8)) { /* the load needs 8 readable bytes */
+            uint64_t m = str_special(jb__load64(s), hm);
+            if (JB_LIKELY(m == 0)) {
+                s += 8;
+                continue;
+            }
+            s += first_byte(m);
+            c = (unsigned char)*s;
+        } else {
+            if (s >= lim) {
+                fail_unterminated(r, q);
+                return NULL;
+            }
+            c = (unsigned char)*s;
+            if (c >= 0x20 && c != '"' && c != '\\' && (c < 0x80 || !check)) {
+                s++;
+                continue;
+            }
+        }
+        if (c == '"' || c == '\\') return s;
+        if (c < 0x20) {
+            jb__r_fail(r, JB_E_SYNTAX, s,
+                       "unescaped control character U+%04X in string (write it as an escape)",
+                       (unsigned)c);
+            return NULL;
+        }
+        /* Non-ASCII text comes in runs (CJK, emoji): validate characters
+         * back to back while they last, then resume the word scan. */
+        do {
+            n = utf8_seq_ok(s, lim);
+            if (JB_UNLIKELY(n == 0)) {
+                jb__r_fail(r, JB_E_UTF8, s,
+                           "invalid UTF-8: byte 0x%02X in string does not "
+                           "start a well-formed sequence",
+                           (unsigned)(unsigned char)*s);
+                return NULL;
+            }
+            s += n;
+        } while (s < lim && (unsigned char)*s >= 0x80);
+    }
+}
+
+/*
+ * The closing quote of a string known to contain an escape: from s (a
+ * backslash), step over each backslash and the byte after it, and return
+ * the first other '"', or NULL if the input ends first. It only locates;
+ * the unescape pass validates everything up to that quote.
+ */
+static const char *find_close(const char *s, const char *end) {
+    for (;;) {
+        if (end - s >= 8) { /* the load needs 8 readable bytes */
+            uint64_t w = jb__load64(s);
+            uint64_t m = byte_eq(w, '"') | byte_eq(w, '\\');
+            if (m == 0) {
+                s += 8;
+                continue;
+            }
+            s += first_byte(m);
+        } else {
+            if (s >= end) return NULL;
+            if (*s != '"' && *s != '\\') {
+                s++;
+                continue;
+            }
+        }
+        if (*s == '"') return s;
+        if (end - s < 2) return NULL;
+        s += 2;
+    }
+}
+
+/* Four hex digits after the "\u" at e (a backslash); false after recording
+ * a failure. */
+static bool hex4(jb_reader *r, const char *e, const char *lim, const char *q, uint32_t *out) {
+    uint32_t v = 0;
+    int i;
+    for (i = 2; i < 6; i++) {
+        unsigned h;
+        char fb[16];
+        if (lim - e <= i) {
+            fail_unterminated(r, q);
+            return false;
+        }
+        h = hex_tab[(unsigned char)e[i]];
+        if (!h) {
+            jb__r_fail(r, JB_E_SYNTAX, e, "invalid \\u escape: expected 4 hex digits, found %s",
+                       byte_desc(r, e + i, fb));
+            return false;
+        }
+        v = (v << 4) | (h - 1);
+    }
+    *out = v;
+    return true;
+}
+
+/*
+ * Decode the escape at e (a backslash) in the string opened at q; when o
+ * is not NULL append its UTF-8 to *o. Returns the position after the
+ * escape, or NULL after recording a failure. \uD800..\uDBFF must be
+ * followed by \uDC00..\uDFFF; the pair becomes one 4-byte character.
+ */
+static const char *unescape_one(jb_reader *r, const char *e, const char *lim, const char *q,
+                                char **o, bool *nul) {
+    uint32_t cp, lo;
+    const char *next;
+    unsigned char c;
+    if (lim - e < 2) {
+        fail_unterminated(r, q);
+        return NULL;
+    }
+    c = (unsigned char)e[1];
+    if (c != 'u') {
+        char v = esc_tab[c];
+        if (JB_UNLIKELY(!v)) {
+            if (c >= 0x20 && c < 0x7F)
+                jb__r_fail(r, JB_E_SYNTAX, e, "invalid escape '\\%c'", (char)c);
+            else
+                jb__r_fail(r, JB_E_SYNTAX, e, "invalid escape: '\\' followed by byte 0x%02X",
+                           (unsigned)c);
+            return NULL;
+        }
+        if (o) *(*o)++ = v;
+        return e + 2;
+    }
+    if (!hex4(r, e, lim, q, &cp)) return NULL;
+    next = e + 6; /* hex4 saw e[5], so this is at most lim */
+    if (cp >= 0xD800 && cp <= 0xDFFF) {
+        if (cp >= 0xDC00) goto lone; /* a low surrogate first */
+        if (lim - next < 1 || (next[0] == '\\' && lim - next < 2)) {
+            fail_unterminated(r, q);
+            return NULL;
+        }
+        if (next[0] != '\\' || next[1] != 'u') goto lone;
+        if (!hex4(r, next, lim, q, &lo)) return NULL;
+        if (lo < 0xDC00 || lo > 0xDFFF) goto lone;
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+        next += 6;
+    }
+    if (cp == 0 && nul) *nul = true;
+    if (o) *o += utf8_put(cp, *o);
+    return next;
+lone:
+    jb__r_fail(r, JB_E_UTF8, e,
+               "lone surrogate '\\u%04X' (a \\uD800-\\uDBFF escape must be "
+               "followed by a \\uDC00-\\uDFFF escape)",
+               (unsigned)cp);
+    return NULL;
+}
+
+/*
+ * From e (a backslash) to the closing quote of the string opened at q:
+ * decode each escape and validate the clean runs between them, appending
+ * both to *o when o is not NULL (runs with memcpy). Returns the closing
+ * quote, or NULL after recording a failure.
+ */
+static const char *unescape_rest(jb_reader *r, const char *e, const char *lim, const char *q,
+                                 char **o, bool *nul) {
+    for (;;) {
+        const char *s = unescape_one(r, e, lim, q, o, nul);
+        if (!s) return NULL;
+        e = scan_clean(r, s, lim, q);
+        if (!e) return NULL;
+        if (o) {
+            memcpy(*o, s, (size_t)(e - s));
+            *o += e - s;
+        }
+        if (*e == '"') return e;
+    }
+}
+
+/* Validate the string whose opening quote is at q; return the position
+ * after its closing quote, or NULL after recording a failure. */
+static const char *skip_string(jb_reader *r, const char *q) {
+    const char *t = scan_clean(r, q + 1, r->end, q);
+    if (t && *t == '\\') t = unescape_rest(r, t, r->end, q, NULL, NULL);
+    return t ? t + 1 : NULL;
+}
+
+/*
+ * The escaped tail of a string: s is its first content byte, t its first
+ * backslash (s..t is clean, already validated). Finds the closing quote,
+ * checks the decoded length can still fit max_string_len, then unescapes
+ * into a buffer from get_buf of the raw length + 1. On success *out holds
+ * the NUL-terminated result and r->p is past the closing quote.
+ */
+static jb_status string_escaped(jb_reader *r, const char *q, const char *s, const char *t, bool key,
+                                jb_str *out, bool *has_nul) {
+    const char *close = find_close(t, r->end);
+    size_t raw, len;
+    char *buf, *o;
+    bool nul = false;
+    if (!close) {
+        /* Report the first fault, as jb__r_skip would: validate up to the
+         * end (which ends in "unterminated" if nothing earlier is wrong). */
+        if (unescape_rest(r, t, r->end, q, NULL, NULL)) fail_unterminated(r, q);
+        return r->code;
+    }
+    raw = (size_t)(close - s);
+    /* Every escape shrinks to no less than a sixth of its text (\u0041 is 6
+     * bytes for 1), so the result has at least raw / 6 bytes. */
+    if (r->max_string_len && raw / 6 > r->max_string_len) return fail_string_len(r, q);
+    if (key) {
+        if (r->keycap < raw + 1) {
+            size_t cap = r->keycap < 32 ? 64 : r->keycap;
+            while (cap < raw + 1) cap = cap > SIZE_MAX / 2 ? raw + 1 : cap * 2;
+            buf = jb__arena_alloc(r->arena, cap, 1);
+            if (!buf) return fail_nomem(r, q);
+            r->keybuf = buf;
+            r->keycap = cap;
+        }
+        buf = r->keybuf;
+    } else {
+        buf = jb__arena_alloc(r->arena, raw + 1, 1);
+        if (!buf) return fail_nomem(r, q);
+    }
+    memcpy(buf, s, (size_t)(t - s));
+    o = buf + (t - s);
+    /* The limit is one past the closing quote: the unescape pass cannot
+     * run beyond the text measured above, so it cannot overflow buf. */
+    if (!unescape_rest(r, t, close + 1, q, &o, &nul)) return r->code;
+    len = (size_t)(o - buf);
+    *o = '\0';
+    if (r->max_string_len && len > r->max_string_len) return fail_string_len(r, q);
+    out->ptr = buf;
+    out->len = len;
+    if (has_nul) *has_nul = nul;
+    r->p = close + 1;
+    return JB_OK;
+}
+
+jb_status jb__r_string(jb_reader *r, jb_str *out, bool borrow, bool *has_nul) {
+    const char *q = r->p, *s = q + 1, *t;
+    size_t len;
+    if (JB_UNLIKELY(q >= r->end || *q != '"')) return fail_expect_string(r, q);
+    t = scan_clean(r, s, r->end, q);
+    if (JB_UNLIKELY(!t)) return r->code;
+    if (JB_UNLIKELY(*t == '\\')) return string_escaped(r, q, s, t, false, out, has_nul);
+    len = (size_t)(t - s);
+    if (r->max_string_len && len > r->max_string_len) return fail_string_len(r, q);
+    if (borrow) {
+        out->ptr = s;
+    } else {
+        char *buf = jb__arena_alloc(r->arena, len + 1, 1);
+        if (JB_UNLIKELY(!buf)) return fail_nomem(r, q);
+        memcpy(buf, s, len);
+        buf[len] = '\0';
+        out->ptr = buf;
+    }
+    out->len = len;
+    if (has_nul) *has_nul = false;
+    r->p = t + 1;
+    return JB_OK;
+}
+
+jb_status jb__r_key(jb_reader *r, jb_str *out) {
+    const char *q = r->p, *s = q + 1, *t;
+    size_t len;
+    if (JB_UNLIKELY(q >= r->end || *q != '"')) return fail_expect_string(r, q);
+    t = scan_clean(r, s, r->end, q);
+    if (JB_UNLIKELY(!t)) return r->code;
+    if (JB_UNLIKELY(*t == '\\')) return string_escaped(r, q, s, t, true, out, NULL);
+    len = (size_t)(t - s);
+    if (r->max_string_len && len > r->max_string_len) return fail_string_len(r, q);
+    out->ptr = s;
+    out->len = len;
+    r->p = t + 1;
+    return JB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Numbers and literals                                                */
+/* ------------------------------------------------------------------ */
+
+/* NaN (1), Infinity (2), -Infinity (3) at p, with its length; 0 if none. */
+static int nan_inf(const char *p, const char *end, size_t *len) {
+    size_t avail = (size_t)(end - p);
+    if (avail >= 3 && memcmp(p, "NaN", 3) == 0) return *len = 3, 1;
+    if (avail >= 8 && memcmp(p, "Infinity", 8) == 0) return *len = 8, 2;
+    if (avail >= 9 && memcmp(p, "-Infinity", 9) == 0) return *len = 9, 3;
+    return 0;
+}
+
+static JB_NOINLINE jb_status fail_number(jb_reader *r, const char *p, size_t n, size_t bad) {
+    char fb[16];
+    size_t sp = 0;
+    if (n == 0 && nan_inf(p, r->end, &sp))
+        return jb__r_fail(r, JB_E_SYNTAX, p,
+                          "invalid number: NaN and Infinity are not JSON "
+                          "(JB_READ_ALLOW_NAN_INF accepts them)");
+    if (n == 0)
+        return jb__r_fail(r, JB_E_SYNTAX, p, "invalid number, found %s", byte_desc(r, p + bad, fb));
+    if ((n == 1 || (n == 2 && p[0] == '-')) && p[n - 1] == '0' && p[n] >= '0' && p[n] <= '9')
+        return jb__r_fail(r, JB_E_SYNTAX, p, "invalid number: leading zero");
+    return jb__r_fail(r, JB_E_SYNTAX, p, "invalid number, found %s after '%.*s'",
+                      byte_desc(r, p + n, fb), n > 32 ? 32 : (int)n, p);
+}
+
+jb_status jb__r_number(jb_reader *r, jb_str *tok, bool *integral, int *special) {
+    const char *p = r->p, *end = r->end;
+    size_t bad = 0, n;
+    bool integ = false;
+    int sp = 0;
+    n = jb__num_scan(p, end, &integ, &bad);
+    if (JB_UNLIKELY(n == 0)) {
+        if (!(r->flags & JB_READ_ALLOW_NAN_INF) || !(sp = nan_inf(p, end, &n)))
+            return fail_number(r, p, 0, bad);
+        integ = false;
+    }
+    if (JB_UNLIKELY(n > r->max_number_len))
+        return jb__r_fail(r, JB_E_LIMIT, p, "number longer than %zu bytes (max_number_len)",
+                          r->max_number_len);
+    if (JB_UNLIKELY(p + n < end && !is_delim(r, (unsigned char)p[n])))
+        return fail_number(r, p, n, 0);
+    tok->ptr = p;
+    tok->len = n;
+    if (integral) *integral = integ;
+    if (special) *special = sp;
+    r->p = p + n;
+    return JB_OK;
+}
+
+static JB_NOINLINE jb_status fail_literal(jb_reader *r, const char *word, size_t len) {
+    /* Show the token that was found: the run of printable bytes up to a
+     * delimiter or structural character. */
+    const char *p = r->p, *e = p;
+    char fb[16];
+    while (e < r->end && e - p < 24 && (unsigned char)*e > 0x20 && (unsigned char)*e < 0x7F &&
+           !strchr(",:[]{}\"", *e))
+        e++;
+    if (e == p)
+        return jb__r_fail(r, JB_E_SYNTAX, p, "expected '%.*s', found %s", (int)len, word,
+                          jb__r_found(r, p, fb));
+    return jb__r_fail(r, JB_E_SYNTAX, p, "expected '%.*s', found '%.*s%s'", (int)len, word,
+                      (int)(e - p), p, e - p == 24 ? "..." : "");
+}
+
+jb_status jb__r_literal(jb_reader *r, const char *word, size_t len) {
+    const char *p = r->p;
+    if (JB_LIKELY((size_t)(r->end - p) >= len && memcmp(p, word, len) == 0 &&
+                  (p + len == r->end || is_delim(r, (unsigned char)p[len])))) {
+        r->p = p + len;
+        return JB_OK;
+    }
+    return fail_literal(r, word, len);
+}
+
+/* ------------------------------------------------------------------ */
+/* Skipping a value                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Double the skip stack into the arena (only past SKIP_STACK levels,
+ * which needs a max_depth above the default). */
+static size_t *skip_grow(jb_reader *r, size_t *stack, size_t *cap, const char *at) {
+    size_t ncap, bytes;
+    size_t *ns;
+    if (!jb__mul_ok(*cap, 2, &ncap) || !jb__mul_ok(ncap, sizeof *ns, &bytes)) {
+        jb__r_fail(r, JB_E_NOMEM, at, "out of memory");
+        return NULL;
+    }
+    ns = jb__arena_alloc(r->arena, bytes, _Alignof(size_t));
+    if (!ns) {
+        fail_nomem(r, at);
+        return NULL;
+    }
+    memcpy(ns, stack, *cap * sizeof *ns);
+    *cap = ncap;
+    return ns;
+}
+
+/*
+ * One iterative state machine (labels value / after / close / key) rather
+ * than recursion, so that hostile nesting costs a bounded stack. For each
+ * open container the stack holds the enclosing level's state: its member
+ * count shifted left by one, and 1 in the low bit for an object. The
+ * current level's count and kind live in n and obj.
+ */
+jb_status jb__r_skip(jb_reader *r) {
+    size_t local[SKIP_STACK];
+    size_t *stack = local, cap = SKIP_STACK;
+    const size_t room = r->max_depth > r->depth ? (size_t)(r->max_depth - r->depth) : 0;
+    const size_t max = r->max_members;
+    const char *p, *const end = r->end;
+    size_t d = 0, n = 0;
+    bool obj = false;
+    jb_status st;
+    char fb[16];
+
+value:
+    if ((st = jb__r_ws(r)) != JB_OK) return st;
+    p = r->p;
+    if (p >= end) return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found end of input");
+    switch (*p) {
+    case '{':
+    case '[':
+        if (d >= room)
+            return jb__r_fail(r, JB_E_DEPTH, p, "nesting deeper than %u levels (max_depth)",
+                              (unsigned)r->max_depth);
+        if (d == cap && !(stack = skip_grow(r, stack, &cap, p))) return r->code;
+        stack[d++] = (n << 1) | (size_t)obj;
+        obj = *p == '{';
+        n = 0;
+        r->p = p + 1;
+        if ((st = jb__r_ws(r)) != JB_OK) return st;
+        if (r->p < end && *r->p == (obj ? '}' : ']')) {
+            r->p++;
+            goto close;
+        }
+        n = 1;
+        if (obj) goto key;
+        goto value;
+    case '"':
+        if (!(p = skip_string(r, p))) return r->code;
+        r->p = p;
+        break;
+    case 't':
+        if ((st = jb__r_literal(r, "true", 4)) != JB_OK) return st;
+        break;
+    case 'f':
+        if ((st = jb__r_literal(r, "false", 5)) != JB_OK) return st;
+        break;
+    case 'n':
+        if ((st = jb__r_literal(r, "null", 4)) != JB_OK) return st;
+        break;
+    case 'N':
+    case 'I': {
+        size_t len;
+        if (!nan_inf(p, end, &len)) goto bad_value; /* else let jb__r_number judge the flag */
+    }
+    /* fall through */
+    case '-':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': {
+        jb_str tok;
+        if ((st = jb__r_number(r, &tok, NULL, NULL)) != JB_OK) return st;
+        break;
+    }
+    default:
+    bad_value:
+        return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found %s", jb__r_found(r, p, fb));
+    }
+
+after:
+    if (d == 0) return JB_OK;
+    if ((st = jb__r_ws(r)) != JB_OK) return st;
+    p = r->p;
+    if (p < end && *p == ',') {
+        const char *comma = p;
+        r->p = p + 1;
+        if ((st = jb__r_ws(r)) != JB_OK) return st;
+        p = r->p;
+        if (p < end && *p == (obj ? '}' : ']')) {
+            if (!(r->flags & JB_READ_ALLOW_TRAILING_COMMAS))
+                return jb__r_fail(r, JB_E_SYNTAX, comma, "trailing comma before '%c' not allowed",
+                                  *p);
+            r->p = p + 1;
+            goto close;
+        }
+        if (++n > max && max)
+            return jb__r_fail(r, JB_E_LIMIT, p, "more than %zu %s (max_members)", max,
+                              obj ? "members in an object" : "elements in an array");
+        if (obj) goto key;
+        goto value;
+    }
+    if (p < end && *p == (obj ? '}' : ']')) {
+        r->p = p + 1;
+        goto close;
+    }
+    return jb__r_fail(r, JB_E_SYNTAX, p, "expected ',' or '%c', found %s", obj ? '}' : ']',
+                      jb__r_found(r, p, fb));
+
+close:
+    d--;
+    n = stack[d] >> 1;
+    obj = stack[d] & 1;
+    goto after;
+
+key: /* whitespace before the key is already skipped */
+    p = r->p;
+    if (p >= end || *p != '"')
+        return jb__r_fail(r, JB_E_SYNTAX, p, "expected string key, found %s",
+                          jb__r_found(r, p, fb));
+    if (!(p = skip_string(r, p))) return r->code;
+    r->p = p;
+    if ((st = jb__r_ws(r)) != JB_OK) return st;
+    p = r->p;
+    if (p >= end || *p != ':')
+        return jb__r_fail(r, JB_E_SYNTAX, p, "expected ':' after key, found %s",
+                          jb__r_found(r, p, fb));
+    r->p = p + 1;
+    goto value;
+}
