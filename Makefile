@@ -1,0 +1,185 @@
+# jbind — short commands (the README names them). CMake does the building;
+# this file picks configurations and runs them.
+#
+#   make test          install missing Debian packages, then build and run the
+#                      whole suite: gcc -O2, the same under a decimal-comma
+#                      locale, the installed library via pkg-config, gcc with
+#                      ASan+UBSan, clang -O2 (all with -Werror)
+#   make bench         build -O2 and run the benchmarks
+#   make build         configure and build build/release
+#   make install PREFIX=/usr/local
+#   make format-check  clang-format --dry-run -Werror over the C sources
+#   make clean
+#
+# Variables: JOBS (parallel compile jobs), CTEST_JOBS (parallel tests, 2),
+# PREFIX (install prefix).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.NOTPARALLEL:
+.DEFAULT_GOAL := build
+
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CTEST_JOBS ?= 2
+PREFIX ?= /usr/local
+BUILD := build
+
+# Debian packages `make test` needs, and the decimal-comma locales.
+APT_PACKAGES := cmake make gcc g++ clang pkg-config locales binutils
+LOCALES := de_DE.UTF-8 fr_FR.UTF-8
+TEST_LOCALE := de_DE.UTF-8
+
+COMMON := -DJB_TESTS=ON -DJB_WERROR=ON
+RELEASE_CFG := -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ $(COMMON)
+ASAN_CFG := -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
+	-DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+	-DJB_SANITIZE=address,undefined $(COMMON)
+CLANG_CFG := -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ $(COMMON)
+BENCH_CFG := -DCMAKE_BUILD_TYPE=Release -DJB_TESTS=OFF -DJB_BENCH=ON
+
+CTEST_BASE := ctest --output-on-failure -j$(CTEST_JOBS)
+CTEST := $(CTEST_BASE) -LE long
+export UBSAN_OPTIONS := halt_on_error=1:print_stacktrace=1
+export ASAN_OPTIONS := detect_leaks=1
+
+# Phase timing: START stamps, END prints and logs the elapsed seconds.
+START = @mkdir -p $(BUILD) && date +%s >$(BUILD)/.start-$@
+END = @t=$$(( $$(date +%s) - $$(cat $(BUILD)/.start-$@) )); \
+	echo "==> $@: done in $${t}s"; echo "$@ $${t}s" >>$(BUILD)/test-times.log
+
+.PHONY: all build test bench install clean deps format format-check \
+	test-release test-locale test-installed test-asan test-clang
+
+all: build
+
+build:
+	cmake -S . -B $(BUILD)/release $(RELEASE_CFG)
+	cmake --build $(BUILD)/release -j$(JOBS)
+
+test: deps
+	@mkdir -p $(BUILD) && rm -f $(BUILD)/test-times.log
+	$(MAKE) --no-print-directory test-release
+	$(MAKE) --no-print-directory test-locale
+	$(MAKE) --no-print-directory test-installed
+	$(MAKE) --no-print-directory test-asan
+	$(MAKE) --no-print-directory test-clang
+	@echo "==> make test: all phases passed"; cat $(BUILD)/test-times.log
+
+# (a) gcc, -O2, warnings are errors.
+test-release:
+	$(START)
+	cmake -S . -B $(BUILD)/release $(RELEASE_CFG)
+	cmake --build $(BUILD)/release -j$(JOBS)
+	$(CTEST) --test-dir $(BUILD)/release
+	$(END)
+
+# The same binaries under a decimal-comma locale: every test program calls
+# setlocale(LC_ALL, "") first (tests/locale_env.c) and checks the separator.
+test-locale:
+	$(START)
+	LC_ALL=$(TEST_LOCALE) JB_TEST_DECIMAL_POINT=, $(CTEST_BASE) -LE 'long|install' --test-dir $(BUILD)/release
+	$(END)
+
+# Install into a scratch prefix, build examples/quickstart.c with
+# `cc $$(pkg-config --cflags --libs jbind)` (shared, rpath) and statically,
+# run both, compare the output.
+test-installed:
+	$(START)
+	sh tests/test_installed.sh $(BUILD)/release . cc
+	$(END)
+
+# (b) gcc with AddressSanitizer and UndefinedBehaviorSanitizer, -O1 -g.
+test-asan:
+	$(START)
+	cmake -S . -B $(BUILD)/asan $(ASAN_CFG)
+	cmake --build $(BUILD)/asan -j$(JOBS)
+	$(CTEST) --test-dir $(BUILD)/asan
+	$(END)
+
+# clang -O2: the second compiler must be warning-free too.
+test-clang:
+	$(START)
+	cmake -S . -B $(BUILD)/clang $(CLANG_CFG)
+	cmake --build $(BUILD)/clang -j$(JOBS)
+	$(CTEST) --test-dir $(BUILD)/clang
+	$(END)
+
+# Benchmarks: bench/run.sh if there is one (it installs what it needs and
+# finds the -O2 build in $$JB_BUILD_DIR), else the bench/ CMake targets'
+# ctest entries labelled "bench".
+bench: deps
+	@if [ -x bench/run.sh ] || [ -f bench/CMakeLists.txt ]; then \
+		echo "+ cmake -S . -B $(BUILD)/bench $(BENCH_CFG) && cmake --build $(BUILD)/bench"; \
+		cmake -S . -B $(BUILD)/bench $(BENCH_CFG); \
+		cmake --build $(BUILD)/bench -j$(JOBS); \
+	fi
+	@if [ -x bench/run.sh ]; then \
+		echo "+ bench/run.sh"; JB_BUILD_DIR=$(CURDIR)/$(BUILD)/bench bench/run.sh; \
+	elif [ -f bench/CMakeLists.txt ]; then \
+		echo "+ ctest -L bench"; ctest --test-dir $(BUILD)/bench -L bench -V; \
+	else \
+		echo "no benchmarks yet"; \
+	fi
+
+install: build
+	cmake --install $(BUILD)/release --prefix $(PREFIX)
+
+clean:
+	rm -rf $(BUILD)
+
+# Hand-written C sources; not generated tables (a "GENERATED" note at the
+# top) and not examples/quickstart.c, which is the README's text verbatim.
+FORMAT_FILES = $(shell find src include tests examples bench fuzz tools \
+	\( -name '*.c' -o -name '*.h' -o -name '*.cpp' \) -type f 2>/dev/null | sort | \
+	while read -r f; do head -n 5 "$$f" | grep -q GENERATED || echo "$$f"; done | \
+	grep -vx examples/quickstart.c)
+
+format-check:
+	@if command -v clang-format >/dev/null 2>&1; then \
+		echo "+ clang-format --dry-run -Werror ($(words $(FORMAT_FILES)) files)"; \
+		clang-format --dry-run -Werror $(FORMAT_FILES); \
+	else \
+		echo "clang-format not installed; format-check skipped"; \
+	fi
+
+format:
+	clang-format -i $(FORMAT_FILES)
+
+# Install missing Debian packages (apt-get update once, only when something
+# is missing) and generate the decimal-comma locales. Works as root without
+# sudo; elsewhere uses sudo when present. A no-op when all is in place.
+deps:
+	@if ! command -v dpkg-query >/dev/null 2>&1; then \
+		echo "deps: not a Debian system: install $(APT_PACKAGES) yourself"; exit 0; \
+	fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; \
+	else sudo="none"; fi; \
+	missing=""; \
+	for p in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$sudo" = none ]; then echo "deps: missing:$$missing (run as root)"; exit 1; fi; \
+		echo "deps: installing$$missing"; \
+		$$sudo apt-get update; \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
+	else \
+		echo "deps: packages present"; \
+	fi; \
+	need=""; \
+	for l in $(LOCALES); do \
+		norm=$$(echo "$$l" | sed 's/UTF-8$$/utf8/'); \
+		locale -a 2>/dev/null | grep -qix "$$norm" || need="$$need $$l"; \
+	done; \
+	if [ -n "$$need" ]; then \
+		if [ "$$sudo" = none ]; then echo "deps: locales missing:$$need (run as root)"; exit 1; fi; \
+		echo "deps: generating locales$$need"; \
+		for l in $$need; do \
+			$$sudo sed -i "s/^# *\($$l UTF-8\)/\1/" /etc/locale.gen; \
+			grep -q "^$$l UTF-8" /etc/locale.gen || echo "$$l UTF-8" | $$sudo tee -a /etc/locale.gen >/dev/null; \
+		done; \
+		$$sudo locale-gen; \
+	else \
+		echo "deps: locales present"; \
+	fi
