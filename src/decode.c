@@ -102,14 +102,19 @@ static inline size_t elem_align(const jb_type *t) {
     return a > 16 ? 16 : a;
 }
 
-static const jb_plan *plan_of(jb_reader *r, const jb_type *t) {
-    const jb_plan *pl = jb__plan_get(t);
-    if (JB_LIKELY(pl != NULL)) return pl;
+static JB_NOINLINE const jb_plan *plan_compile(jb_reader *r, const jb_type *t) {
+    const jb_plan *pl;
     jb_status code = JB_OK;
     char msg[JB_ERROR_MESSAGE_MAX];
     pl = jb__plan_slow(t, &code, msg, sizeof msg);
     if (!pl) jb__r_fail(r, code, r->p, "%s", msg);
     return pl;
+}
+
+static inline const jb_plan *plan_of(jb_reader *r, const jb_type *t) {
+    const jb_plan *pl = jb__plan_get(t);
+    if (JB_LIKELY(pl != NULL)) return pl;
+    return plan_compile(r, t);
 }
 
 static jb_status members_limit(jb_reader *r, size_t n) {
@@ -154,7 +159,7 @@ static const struct { int64_t lo; int64_t hi; uint64_t uhi; const char *name; } 
     [JB_KIND_U64] = {0, 0, UINT64_MAX, "uint64_t"},
 };
 
-static jb_status dec_int(jb_reader *r, const jb_type *t, void *out) {
+JB_NOINLINE static jb_status dec_int(jb_reader *r, const jb_type *t, void *out) {
     if (JB_UNLIKELY(!starts_number(r))) return type_error(r, t);
     const char *at = r->p;
     jb_str tok;
@@ -200,7 +205,7 @@ static jb_status dec_int(jb_reader *r, const jb_type *t, void *out) {
     return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s%s", shown, tok.ptr, dots);
 }
 
-static jb_status dec_float(jb_reader *r, const jb_type *t, void *out) {
+JB_NOINLINE static jb_status dec_float(jb_reader *r, const jb_type *t, void *out) {
     if (JB_UNLIKELY(!starts_number(r))) return type_error(r, t);
     const char *at = r->p;
     jb_str tok;
@@ -259,13 +264,13 @@ static jb_status keep_text(jb_reader *r, const char *from, jb_str *out) {
     return JB_OK;
 }
 
-static jb_status dec_raw(jb_reader *r, jb_str *out) {
+JB_NOINLINE static jb_status dec_raw(jb_reader *r, jb_str *out) {
     const char *from = r->p;
     if (jb__r_skip(r)) return r->code;
     return keep_text(r, from, out);
 }
 
-static jb_status dec_number_text(jb_reader *r, const jb_type *t, jb_str *out) {
+JB_NOINLINE static jb_status dec_number_text(jb_reader *r, const jb_type *t, jb_str *out) {
     if (JB_UNLIKELY(r->p >= r->end || !(*r->p == '-' || (*r->p >= '0' && *r->p <= '9'))))
         return type_error(r, t);
     const char *from = r->p;
@@ -296,7 +301,7 @@ static void list_names(const jb_plan *pl, char *buf, size_t cap) {
     if (n + 1 >= cap && cap > 4) memcpy(buf + cap - 4, "...", 4);
 }
 
-static jb_status unknown_name(jb_reader *r, const char *at, const jb_plan *pl, const char *what,
+JB_NOINLINE static jb_status unknown_name(jb_reader *r, const char *at, const jb_plan *pl, const char *what,
                               const jb_str *s) {
     char names[120];
     list_names(pl, names, sizeof names);
@@ -322,14 +327,15 @@ static jb_status dec_enum(jb_reader *r, const jb_type *t, void *out) {
 /* Records                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Per-record-decode bitset of fields seen; on the stack up to 512 fields. */
+/* Per-record-decode bitset of fields seen; on the stack up to 256 fields
+ * (kept small: one lives in every nested record frame). */
 typedef struct seenset {
-    uint64_t local[8];
+    uint64_t local[4];
     uint64_t *bits;
 } seenset;
 
 static jb_status seen_init(jb_reader *r, seenset *s, size_t words) {
-    if (words <= 8) {
+    if (words <= 4) {
         memset(s->local, 0, sizeof s->local);
         s->bits = s->local;
         return JB_OK;
@@ -387,7 +393,7 @@ static jb_status missing_field(jb_reader *r, const jb_plan *pl, const uint64_t *
  * when true. `ignore` (may be NULL) is a key to skip (an internal tag).
  * Consumes the closing '}'.
  */
-static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *base, bool resume,
+JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *base, bool resume,
                             const char *ignore, size_t ignore_len) {
     seenset seen;
     jb_scratch_mark sm = jb__scratch_mark(r->arena);
@@ -472,7 +478,7 @@ static jb_status dec_record(jb_reader *r, const jb_type *t, void *out) {
 /* ------------------------------------------------------------------ */
 
 /* Exactly n elements; elem_at(i) gives the type and destination. */
-static jb_status dec_fixed(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out, size_t n) {
+JB_NOINLINE static jb_status dec_fixed(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out, size_t n) {
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return type_error(r, t);
     if (enter(r)) return r->code;
     size_t i = 0;
@@ -506,7 +512,7 @@ typedef struct anyvec {
 } anyvec;
 
 /* Elements into the scratch stack, then one arena block. */
-static jb_status dec_vec(jb_reader *r, const jb_type *t, void *out) {
+JB_NOINLINE static jb_status dec_vec(jb_reader *r, const jb_type *t, void *out) {
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return type_error(r, t);
     if (enter(r)) return r->code;
     const jb_type *et = t->elem;
@@ -709,7 +715,7 @@ done:
     return st;
 }
 
-static jb_status dec_map(jb_reader *r, const jb_type *t, void *out) {
+JB_NOINLINE static jb_status dec_map(jb_reader *r, const jb_type *t, void *out) {
     bool obj = jb__key_is_stringlike(t->key);
     char open = obj ? '{' : '[', close = obj ? '}' : ']';
     if (JB_UNLIKELY(r->p >= r->end || *r->p != open)) return type_error(r, t);
@@ -805,6 +811,9 @@ fail:
 /* ------------------------------------------------------------------ */
 /* Sums                                                                */
 /* ------------------------------------------------------------------ */
+
+static const jb_type an_object = {.kind = JB_KIND_RECORD, .name = "object"};
+static const jb_type an_array = {.kind = JB_KIND_TUPLE, .name = "array"};
 
 static void set_tag(const jb_type *t, char *out, const jb_pentry *c) {
     jb__store_uint(out + t->tag_offset, t->tag_size, c->value);
@@ -911,8 +920,8 @@ static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
     return -1;
 }
 
-static jb_status sum_internal(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    if (r->p >= r->end || *r->p != '{') return type_error(r, &(jb_type){.kind = JB_KIND_RECORD});
+JB_NOINLINE static jb_status sum_internal(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
+    if (r->p >= r->end || *r->p != '{') return type_error(r, &an_object);
     if (enter(r)) return r->code;
     bool first;
     long i = find_tag(r, pl, &first);
@@ -941,8 +950,8 @@ static jb_status sum_internal(jb_reader *r, const jb_type *t, const jb_plan *pl,
     return JB_OK;
 }
 
-static jb_status sum_adjacent(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    if (r->p >= r->end || *r->p != '{') return type_error(r, &(jb_type){.kind = JB_KIND_RECORD});
+JB_NOINLINE static jb_status sum_adjacent(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
+    if (r->p >= r->end || *r->p != '{') return type_error(r, &an_object);
     if (enter(r)) return r->code;
     bool first;
     long i = find_tag(r, pl, &first);
@@ -979,7 +988,7 @@ static jb_status sum_adjacent(jb_reader *r, const jb_type *t, const jb_plan *pl,
 }
 
 static jb_status sum_array(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    if (r->p >= r->end || *r->p != '[') return type_error(r, &(jb_type){.kind = JB_KIND_TUPLE});
+    if (r->p >= r->end || *r->p != '[') return type_error(r, &an_array);
     if (enter(r)) return r->code;
     long i = read_case(r, pl);
     if (i < 0) return r->code;
@@ -1000,7 +1009,7 @@ static jb_status sum_array(jb_reader *r, const jb_type *t, const jb_plan *pl, ch
 }
 
 /* Try each case in order; a failed attempt leaves nothing behind. */
-static jb_status sum_untagged(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
+JB_NOINLINE static jb_status sum_untagged(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
     const char *start = r->p;
     uint32_t depth = r->depth;
     jb_arena_mark am = jb__arena_mark(r->arena);
@@ -1042,7 +1051,7 @@ static jb_status sum_untagged(jb_reader *r, const jb_type *t, const jb_plan *pl,
     return jb__r_fail(r, JB_E_TYPE, start, "no case of %s fits: %s", t->name, why);
 }
 
-static jb_status dec_sum(jb_reader *r, const jb_type *t, void *out) {
+JB_NOINLINE static jb_status dec_sum(jb_reader *r, const jb_type *t, void *out) {
     const jb_plan *pl = plan_of(r, t);
     if (!pl) return r->code;
     switch (t->sum_style) {
@@ -1073,7 +1082,7 @@ static jb_status dec_ptr(jb_reader *r, const jb_type *t, void *out) {
     return JB_OK;
 }
 
-static jb_status dec_custom(jb_reader *r, const jb_type *t, void *out) {
+JB_NOINLINE static jb_status dec_custom(jb_reader *r, const jb_type *t, void *out) {
     const char *at = r->p;
     uint32_t depth = r->depth;
     jb_status st = t->custom->decode(r, out, t->custom->ctx);
@@ -1231,8 +1240,7 @@ static inline bool rbit_get(const uint64_t *b, uint32_t d) { return (b[(d & 511)
 static jb_status begin(jb_reader *r, char c) {
     if (jb__r_ws(r)) return r->code;
     if (r->p >= r->end || *r->p != c) {
-        static const jb_type o = {.kind = JB_KIND_RECORD}, a = {.kind = JB_KIND_VEC};
-        return type_error(r, c == '{' ? &o : &a);
+        return type_error(r, c == '{' ? &an_object : &an_array);
     }
     if (enter(r)) return r->code;
     rbit_set(r->nonempty, r->depth, false);
