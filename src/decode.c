@@ -42,10 +42,29 @@ static const char *expected_name(const jb_type *t) {
     }
 }
 
+/* Can byte c start a JSON value (in the strict grammar)? */
+static bool starts_value(int c) {
+    switch (c) {
+    case '"': case '{': case '[': case 't': case 'f': case 'n': case '-':
+    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A value of the wrong JSON type is JB_E_TYPE; bytes that start no value
+ * at all (a stray '}', a comment without the flag, NaN without it) are
+ * JB_E_SYNTAX. */
 static jb_status type_error(jb_reader *r, const jb_type *t) {
     char buf[16];
-    return jb__r_fail(r, JB_E_TYPE, r->p, "expected %s, found %s", expected_name(t),
-                      jb__r_found(r, r->p, buf));
+    bool value = r->p < r->end && starts_value((unsigned char)*r->p);
+    if (!value && r->p < r->end && (*r->p == 'N' || *r->p == 'I'))
+        return jb__r_fail(r, JB_E_SYNTAX, r->p,
+                          "expected %s, found %s (NaN and Infinity need JB_READ_ALLOW_NAN_INF)",
+                          expected_name(t), jb__r_found(r, r->p, buf));
+    return jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p, "expected %s, found %s",
+                      expected_name(t), jb__r_found(r, r->p, buf));
 }
 
 static jb_status expect_char_fail(jb_reader *r, const char *what) {
@@ -845,9 +864,15 @@ static jb_status dec_no_payload(jb_reader *r, const jb_pentry *c) {
     return jb__r_fail(r, JB_E_TYPE, at, "case %s takes no payload", c->name);
 }
 
-static jb_status dec_payload(jb_reader *r, const jb_pentry *c, char *out) {
+/* The payload of case c; on failure the path gets `key` (the JSON key the
+ * payload sits under) or, when key is NULL, the array index 1. */
+static jb_status dec_payload(jb_reader *r, const jb_pentry *c, char *out, const char *key,
+                             size_t key_len) {
     jb_status st = c->type ? dec_value(r, c->type, out + c->offset) : dec_no_payload(r, c);
-    if (st) jb__path_key(&r->path, c->name, c->name_len);
+    if (st) {
+        if (key) jb__path_key(&r->path, key, key_len);
+        else jb__path_index(&r->path, 1);
+    }
     return st;
 }
 
@@ -875,7 +900,8 @@ static jb_status sum_external(jb_reader *r, const jb_type *t, const jb_plan *pl,
     if (jb__r_ws(r)) return r->code;
     if (r->p >= r->end || *r->p != ':') return expect_char_fail(r, "':'");
     r->p++;
-    if (jb__r_ws(r) || dec_payload(r, &pl->e[i], out)) return r->code;
+    if (jb__r_ws(r) || dec_payload(r, &pl->e[i], out, pl->e[i].name, pl->e[i].name_len))
+        return r->code;
     if (jb__r_ws(r)) return r->code;
     if (r->p >= r->end || *r->p != '}')
         return expect_char_fail(r, "'}' (a sum object has exactly one key)");
@@ -942,10 +968,7 @@ JB_NOINLINE static jb_status sum_internal(jb_reader *r, const jb_type *t, const 
         }
         st = more < 0 ? r->code : JB_OK;
     }
-    if (st) {
-        jb__path_key(&r->path, c->name, c->name_len);
-        return st;
-    }
+    if (st) return st; /* the payload's fields sit in this object: no extra path step */
     set_tag(t, out, c);
     return JB_OK;
 }
@@ -967,7 +990,7 @@ JB_NOINLINE static jb_status sum_adjacent(jb_reader *r, const jb_type *t, const 
             if (have_content)
                 return jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->content_name);
             have_content = true;
-            if (dec_payload(r, c, out)) return r->code;
+            if (dec_payload(r, c, out, pl->content_name, pl->content_name_len)) return r->code;
         } else if (key.len == pl->tag_name_len && memcmp(key.ptr, pl->tag_name, key.len) == 0) {
             if (first || jb__r_skip(r)) return r->code ? r->code
                 : jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->tag_name);
@@ -998,7 +1021,7 @@ static jb_status sum_array(jb_reader *r, const jb_type *t, const jb_plan *pl, ch
     if (more == 0) {
         if (c->type) return jb__r_fail(r, JB_E_TYPE, r->p - 1, "case %s needs a payload", c->name);
     } else {
-        if (dec_payload(r, c, out)) return r->code;
+        if (dec_payload(r, c, out, NULL, 0)) return r->code;
         if (jb__r_ws(r)) return r->code;
         if (r->p >= r->end || *r->p != ']') return expect_char_fail(r, "']' (a [case, payload] pair)");
         r->p++;
@@ -1190,6 +1213,13 @@ fail:
 /* The reader API for custom codecs                                    */
 /* ------------------------------------------------------------------ */
 
+/* Skip whitespace and remember where the next value starts. */
+static jb_status mark(jb_reader *r) {
+    jb_status st = jb__r_ws(r);
+    r->tok = r->p;
+    return st;
+}
+
 jb_token jb_read_peek(jb_reader *r) {
     if (jb__r_ws(r) || r->p >= r->end) return JB_TOKEN_ERROR;
     switch (*r->p) {
@@ -1203,29 +1233,29 @@ jb_token jb_read_peek(jb_reader *r) {
 }
 
 jb_status jb_read_null(jb_reader *r) {
-    if (jb__r_ws(r)) return r->code;
+    if (mark(r)) return r->code;
     if (r->p >= r->end || *r->p != 'n') return expect_char_fail(r, "null");
     return jb__r_literal(r, "null", 4);
 }
 
 jb_status jb_read_bool(jb_reader *r, bool *out) {
-    return jb__r_ws(r) ? r->code : dec_bool(r, out);
+    return mark(r) ? r->code : dec_bool(r, out);
 }
 
 jb_status jb_read_i64(jb_reader *r, int64_t *out) {
-    return jb__r_ws(r) ? r->code : dec_int(r, &jb_i64, out);
+    return mark(r) ? r->code : dec_int(r, &jb_i64, out);
 }
 
 jb_status jb_read_u64(jb_reader *r, uint64_t *out) {
-    return jb__r_ws(r) ? r->code : dec_int(r, &jb_u64, out);
+    return mark(r) ? r->code : dec_int(r, &jb_u64, out);
 }
 
 jb_status jb_read_f64(jb_reader *r, double *out) {
-    return jb__r_ws(r) ? r->code : dec_float(r, &jb_f64, out);
+    return mark(r) ? r->code : dec_float(r, &jb_f64, out);
 }
 
 jb_status jb_read_string(jb_reader *r, jb_str *out) {
-    if (jb__r_ws(r)) return r->code;
+    if (mark(r)) return r->code;
     if (r->p >= r->end || *r->p != '"') return type_error(r, &jb_string);
     return jb__r_string(r, out, false, NULL);
 }
@@ -1285,12 +1315,12 @@ jb_status jb_read_object_next(jb_reader *r, bool *more, jb_str *key) {
 }
 
 jb_status jb_read_skip(jb_reader *r) {
-    if (jb__r_ws(r)) return r->code;
+    if (mark(r)) return r->code;
     return jb__r_skip(r);
 }
 
 jb_status jb_read_value(jb_reader *r, const jb_type *type, void *out) {
-    if (jb__r_ws(r)) return r->code;
+    if (mark(r)) return r->code;
     if (!type || !out) return jb__r_fail(r, JB_E_ARG, r->p, "jb_read_value: NULL type or out");
     if (r->p >= r->end) return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected value, found end of input");
     return dec_value(r, type, out);
@@ -1299,5 +1329,6 @@ jb_status jb_read_value(jb_reader *r, const jb_type *type, void *out) {
 jb_arena *jb_read_arena(jb_reader *r) { return r->arena; }
 
 jb_status jb_read_fail(jb_reader *r, jb_status code, const char *message) {
-    return jb__r_fail(r, code ? code : JB_E_CUSTOM, r->p, "%s", message ? message : "custom decoder failed");
+    return jb__r_fail(r, code ? code : JB_E_CUSTOM, r->tok ? r->tok : r->p, "%s",
+                      message ? message : "custom decoder failed");
 }

@@ -85,13 +85,24 @@ static jb_status close_c(jb_writer *w, char c, bool empty) {
     return JB_OK;
 }
 
+/* Bytes of any length: one reservation when short, the chunked writer
+ * otherwise (a stream sink cannot reserve more than its chunk). */
+static jb_status put_lit(jb_writer *w, const char *s, size_t n) {
+    if (JB_UNLIKELY(n > JB_W_RESERVE_MAX)) {
+        TRY_W(w, jb__w_bytes(w, s, n));
+        return JB_OK;
+    }
+    TRY_W(w, jb__w_reserve(w, n));
+    memcpy(w->p, s, n);
+    w->p += n;
+    return JB_OK;
+}
+
 /* A pre-escaped "key": (plus a space when pretty). */
 static jb_status put_key(jb_writer *w, const char *key, size_t len) {
-    TRY_W(w, jb__w_reserve(w, len + 1));
-    memcpy(w->p, key, len);
-    w->p += len;
-    if (pretty(w)) *w->p++ = ' ';
-    return JB_OK;
+    jb_status st = put_lit(w, key, len);
+    if (st || !pretty(w)) return st;
+    return put_lit(w, " ", 1);
 }
 
 /* A plan key "name": written honouring the escaping flags: with
@@ -105,20 +116,9 @@ static jb_status put_name_key(jb_writer *w, const jb_pentry *pe) {
 
 /* A plan name as a JSON string ("name"). */
 static jb_status put_name(jb_writer *w, const jb_pentry *pe) {
-    if (JB_LIKELY(!(w->flags & (JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH)))) {
-        TRY_W(w, jb__w_reserve(w, pe->key_len));
-        memcpy(w->p, pe->key, pe->key_len);
-        w->p += pe->key_len;
-        return JB_OK;
-    }
+    if (JB_LIKELY(!(w->flags & (JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH))))
+        return put_lit(w, pe->key, pe->key_len);
     TRY_W(w, jb__w_string(w, pe->name, pe->name_len));
-    return JB_OK;
-}
-
-static jb_status put_lit(jb_writer *w, const char *s, size_t n) {
-    TRY_W(w, jb__w_reserve(w, n));
-    memcpy(w->p, s, n);
-    w->p += n;
     return JB_OK;
 }
 
@@ -413,16 +413,20 @@ static jb_status enc_number(jb_writer *w, const jb_str *s) {
 
 static jb_status enc_custom(jb_writer *w, const jb_type *t, const void *p) {
     bool slot = w->value_slot;
-    uint32_t depth = w->depth;
+    uint32_t depth = w->depth, cdepth = w->custom_depth;
     w->value_slot = true;
+    w->custom_depth = depth;
     jb_status st = t->custom->encode(w, p, t->custom->ctx);
+    bool wrote = !w->value_slot;
     w->value_slot = slot;
+    w->custom_depth = cdepth;
     if (st) {
         if (w->code == JB_OK) efail(w, st, "custom encoder for %s failed", t->name);
         return w->code;
     }
     if (w->depth != depth)
         return efail(w, JB_E_CUSTOM, "custom encoder for %s left an object or array open", t->name);
+    if (!wrote) return efail(w, JB_E_CUSTOM, "custom encoder for %s wrote no value", t->name);
     return JB_OK;
 }
 
@@ -485,6 +489,7 @@ static jb_status check_root(jb_writer *w, const jb_type *t) {
 }
 
 static jb_status run(jb_writer *w, const jb_type *type, const void *value, jb_error *err) {
+    w->custom_depth = UINT32_MAX;
     jb_status st = check_root(w, type);
     if (!st) st = enc_value(w, type, value);
     if (!st) {
@@ -584,6 +589,10 @@ static jb_status cw_prefix(jb_writer *w) {
         w->value_slot = false;
         return JB_OK;
     }
+    if (w->depth == w->custom_depth)
+        return efail(w, JB_E_CUSTOM, "a custom encoder wrote more than one value");
+    if (w->depth >= 512)
+        return efail(w, JB_E_DEPTH, "custom encoders nest at most 512 levels");
     if (w->depth == 0) return JB_OK;
     bool first = !bit_get(w->nonempty, w->depth);
     bit_set(w->nonempty, w->depth);

@@ -29,6 +29,7 @@ struct jb_reader {
     jb_path path;
     /* custom-codec API (decode.c): bit d set = an element was already read at depth d */
     uint64_t nonempty[8];
+    const char *tok;      /* custom-codec API: start of the last value read (for jb_read_fail) */
     /* scratch for unescaping keys (grown in the arena when needed) */
     char *keybuf;
     size_t keycap;

@@ -86,6 +86,29 @@ static jb_status check_child(const jb_type *parent, const char *what, const jb_t
     return JB_OK;
 }
 
+/*
+ * A child without a plan of its own (vec, ptr, map, fixed array, scalars)
+ * is validated by the parent that holds it, through chains of such kinds
+ * (a vec of vecs of pointers); a kind with a plan stops the walk: it is
+ * validated when its own plan compiles, which keeps recursive types finite.
+ */
+static jb_status check_planless(const jb_type *c, char *msg, size_t cap) {
+    for (int hops = 0; c && !jb__kind_has_plan(c->kind) && hops < 64; hops++) {
+        jb_status st = jb__type_validate(c, msg, cap);
+        if (st) return st;
+        if (c->kind == JB_KIND_MAP) {
+            if (!jb__kind_has_plan(c->key->kind) && (st = check_planless(c->key, msg, cap)))
+                return st;
+            c = c->elem;
+        } else if (c->kind == JB_KIND_VEC || c->kind == JB_KIND_PTR || c->kind == JB_KIND_ARRAY) {
+            c = c->elem;
+        } else {
+            break;
+        }
+    }
+    return JB_OK;
+}
+
 static jb_status check_field(const jb_type *t, const jb_field *f, char *msg, size_t cap) {
     const char *fn = f->cname ? f->cname : f->name;
     if (!f->type) {
@@ -118,6 +141,11 @@ static jb_status check_field(const jb_type *t, const jb_field *f, char *msg, siz
     }
     if (f->presence > JB_PRESENCE_FLAG) {
         jb__msgf(msg, cap, "type %s, field %s: unknown presence", tname(t), fn);
+        return JB_E_DESCRIPTOR;
+    }
+    char inner[JB_ERROR_MESSAGE_MAX];
+    if (check_planless(ft, inner, sizeof inner)) {
+        jb__msgf(msg, cap, "type %s, field %s: %s", tname(t), fn, inner);
         return JB_E_DESCRIPTOR;
     }
     return JB_OK;
@@ -171,6 +199,7 @@ jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
             if (!c->type) continue;
             if ((st = check_child(t, c->cname ? c->cname : c->name, c->type, c->size, msg, cap)))
                 return st;
+            if ((st = check_planless(c->type, msg, cap))) return st;
             if (c->offset + c->size > t->size) {
                 jb__msgf(msg, cap, "type %s, case %s: payload lies outside the struct", tname(t), c->name);
                 return JB_E_DESCRIPTOR;

@@ -42,6 +42,8 @@ struct jb_writer {
     /* custom-codec API state: bit d set = a value was already written at depth d */
     uint64_t nonempty[8];
     bool value_slot;    /* custom-codec API: a key (or the engine) opened a slot for one value */
+    uint32_t custom_depth; /* depth at which the running custom encoder writes its one value
+                              (UINT32_MAX: none running); set by encode.c */
     jb_path path;       /* collected on failure */
     char message[JB_ERROR_MESSAGE_MAX];
     jb_status code;     /* encode failure code (first wins) */
