@@ -195,6 +195,7 @@ typedef enum jb_kind {
     JB_KIND_RAW,      /* jb_str of verbatim JSON text */
     JB_KIND_NUMBER,   /* jb_str holding a JSON number's text, validated */
     JB_KIND_CUSTOM,   /* user callbacks */
+    JB_KIND_ANY,      /* jb_value *: any JSON value, as a DOM */
     JB_KIND_COUNT_
 } jb_kind;
 
@@ -224,6 +225,9 @@ enum {
 
 /* Per-field behaviour bits (jb_field.flags). */
 #define JB_FIELD_NULL_WHEN_ABSENT 0x1u /* encode an absent optional as null instead of omitting it */
+#define JB_FIELD_EXPLICIT_NAME    0x2u /* set by the *_AS macros: no rename policy applies */
+#define JB_FIELD_FLATTEN          0x4u /* a record member whose fields appear in the parent object */
+#define JB_FIELD_OMIT_ABSENT      0x8u /* always omit when absent, whatever the format says */
 
 /* One record field, tuple element or sum case payload slot. */
 typedef struct jb_field {
@@ -237,6 +241,8 @@ typedef struct jb_field {
     uint8_t ctype;          /* jb_ctype of the member */
     uint8_t flag_ctype;     /* jb_ctype of the presence flag member */
     uint32_t flags;         /* JB_FIELD_* */
+    const char *const *aliases; /* extra names accepted on decode (NULL-terminated), or NULL */
+    const char *default_json;   /* JSON text decoded into the member when its key is missing */
 } jb_field;
 
 /* One enum case: the C value and its JSON name. */
@@ -271,12 +277,80 @@ typedef struct jb_custom {
 /* Sum encodings (jb_type.sum_style). Only JB_SUM_EXTERNAL is the core
  * default; the rest are representation options of the type. */
 typedef enum jb_sum_style {
-    JB_SUM_EXTERNAL = 0,   /* {"Case": payload}; nullary "Case" */
+    JB_SUM_DEFAULT = 0,    /* the format's style, else JB_SUM_EXTERNAL */
+    JB_SUM_EXTERNAL,       /* {"Case": payload}; nullary "Case" */
     JB_SUM_INTERNAL,       /* {"<tag>":"Case", ...payload fields} (record payloads) */
     JB_SUM_ADJACENT,       /* {"<tag>":"Case","<content>":payload} */
     JB_SUM_ARRAY,          /* ["Case", payload] */
     JB_SUM_UNTAGGED        /* payload only; decode tries cases in order */
 } jb_sum_style;
+
+/* Rename policies, applied once when the plan compiles to every name not
+ * given explicitly (JB_FIELD's member name; enum and sum case names).
+ * Words split at '_' / '-' / spaces, at lower->upper and digit boundaries,
+ * and before the last capital of an acronym run ("HTTPServer" -> HTTP,
+ * Server; "userID" -> user, ID; "field01" -> field, 01). docs/formats.md
+ * has the table. */
+typedef enum jb_rename {
+    JB_RENAME_NONE = 0,
+    JB_RENAME_SNAKE,           /* user_id */
+    JB_RENAME_CAMEL,           /* userId */
+    JB_RENAME_PASCAL,          /* UserId */
+    JB_RENAME_KEBAB,           /* user-id */
+    JB_RENAME_SCREAMING_SNAKE, /* USER_ID */
+    JB_RENAME_LOWER,           /* userid (letters lowered, nothing split) */
+    JB_RENAME_UPPER            /* USERID */
+} jb_rename;
+
+/* How doubles are spelled (always the shortest digits that round-trip). */
+typedef enum jb_float_style {
+    JB_FLOAT_INHERIT = 0,  /* from the enclosing type's format, else the call's, else ECMA */
+    JB_FLOAT_ECMA,         /* ECMAScript Number#toString: 1, 0.1, 1e+21, 1e-7 (-0 kept) */
+    JB_FLOAT_RUST,         /* serde_json (ryu): 1.0, 0.1, 1e21, 1e-7 */
+    JB_FLOAT_HASKELL,      /* aeson: 1.0, 0.1, 1.0e21, 1.0e-2 */
+    JB_FLOAT_DOTNET,       /* Newtonsoft: 1.0, 0.1, 1E+21, 1E-07 */
+    JB_FLOAT_JAVA          /* circe (Java Double.toString): 1.0, 0.1, 1.0E21, 1.0E-7 */
+} jb_float_style;
+
+/* How a map's keys are written (encode and decode alike). */
+typedef enum jb_key_mode {
+    JB_KEYS_AUTO = 0,      /* object when the key is string-like, else pairs */
+    JB_KEYS_STRING,        /* object; keys must be string, enum or integer (else a descriptor error) */
+    JB_KEYS_PAIRS,         /* [[k, v], ...] */
+    JB_KEYS_JSON_TEXT      /* object whose property names are the keys' JSON text ("\"Red\"") */
+} jb_key_mode;
+
+/* Format switches (jb_format.flags, jb_type.fmt_flags). */
+#define JB_FMT_ABSENT_NULL        0x0001u /* absent optionals written as null (aeson without omitNothingFields) */
+#define JB_FMT_ALL_NULLARY_STRING 0x0002u /* a sum whose cases are all nullary is a plain string */
+#define JB_FMT_NULLARY_OBJECT     0x0004u /* external tag: nullary case as {"Case":{}} (circe) */
+#define JB_FMT_NULLARY_ARRAY      0x0008u /* external tag: nullary case as {"Case":[]} (aeson ObjectWithSingleField) */
+#define JB_FMT_UNWRAP_UNARY       0x0010u /* a record of one field is that field's value (aeson unwrapUnaryRecords, serde transparent) */
+#define JB_FMT_DENY_UNKNOWN       0x0020u /* unknown record keys are errors */
+#define JB_FMT_INT64_STRING       0x0040u /* 64-bit integers written as strings, read from either */
+
+/*
+ * A wire format: a complete set of representation options, applied to a
+ * type in one word (jb_type.format), every option overridable by the
+ * type's own fields (non-zero wins). Presets reproduce the derived JSON of
+ * other ecosystems; docs/formats.md lists their rules side by side.
+ */
+typedef struct jb_format {
+    const char *name;
+    jb_rename rename_fields;
+    jb_rename rename_cases;
+    jb_sum_style sum_style;
+    const char *tag_name;
+    const char *content_name;
+    uint32_t flags;            /* JB_FMT_* */
+    jb_float_style float_style;
+    jb_key_mode key_mode;
+} jb_format;
+
+JB_API extern const jb_format jb_format_aeson;  /* Haskell aeson, Generic defaultOptions */
+JB_API extern const jb_format jb_format_serde;  /* Rust serde_json derive defaults */
+JB_API extern const jb_format jb_format_circe;  /* Scala circe generic derivation */
+JB_API extern const jb_format jb_format_fable;  /* F# Fable.Remoting.Json */
 
 /* Opaque per-descriptor cache slot where the plan is published. */
 typedef struct jb_cache {
@@ -310,10 +384,17 @@ struct jb_type {
     const jb_custom *custom;
     uint32_t flags;             /* JB_TYPE_* */
     jb_cache *cache;            /* plan slot (records, tuples, enums, sums) */
+    /* representation options (0 = from format, else the default) */
+    const jb_format *format;    /* a preset or user format; NULL = jbind's defaults */
+    jb_rename rename;           /* fields (records) or cases (enums, sums) */
+    jb_key_mode key_mode;       /* maps */
+    jb_float_style float_style; /* doubles inside this type */
+    uint32_t fmt_flags;         /* JB_FMT_* added to the format's */
 };
 
 /* Per-type behaviour bits (jb_type.flags). */
 #define JB_TYPE_DENY_UNKNOWN  0x1u /* record: an unknown key is an error */
+#define JB_TYPE_AS_STRING     0x2u /* integers: written as a JSON string ("123"), read from either */
 
 /* Built-in scalar descriptors. */
 JB_API extern const jb_type jb_bool;
@@ -324,6 +405,10 @@ JB_API extern const jb_type jb_cstr;   /* char *  */
 JB_API extern const jb_type jb_string; /* jb_str (a string with a length) */
 JB_API extern const jb_type jb_raw;    /* jb_str holding verbatim JSON */
 JB_API extern const jb_type jb_number; /* jb_str holding a JSON number's text */
+/* 64- and 32-bit integers written as JSON strings, read from a string or a
+ * number (JavaScript peers lose precision past 2^53). */
+JB_API extern const jb_type jb_i64_string, jb_u64_string, jb_i32_string, jb_u32_string;
+JB_API extern const jb_type jb_any;    /* jb_value * (NULL encodes as null) */
 
 /* ------------------------------------------------------------------ */
 /* Descriptor macros (C only)                                          */
@@ -356,6 +441,14 @@ JB_API extern const jb_type jb_number; /* jb_str holding a JSON number's text */
     .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
     .fields = (const jb_field[]){__VA_ARGS__ JB_FIELD_END_}, .cache = JB_CACHE_ }
 
+/* A record with representation options, e.g.
+ *   JB_RECORD_WITH(user, (.format = &jb_format_serde, .rename = JB_RENAME_CAMEL), fields...)
+ * opts may set .format, .rename, .fmt_flags, .float_style, .flags. */
+#define JB_RECORD_WITH(T, opts, ...) { \
+    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    JB_UNPAREN(opts), .fields = (const jb_field[]){__VA_ARGS__, JB_FIELD_END_}, \
+    .cache = JB_CACHE_ }
+
 /* Like JB_RECORD, with JB_TYPE_* flags. */
 #define JB_RECORD_FLAGS(T, flg, ...) { \
     .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
@@ -363,19 +456,41 @@ JB_API extern const jb_type jb_number; /* jb_str holding a JSON number's text */
     .fields = (const jb_field[]){__VA_ARGS__, JB_FIELD_END_}, .cache = JB_CACHE_ }
 /* (JB_RECORD_FLAGS needs at least one field.) */
 
-/* A required field named as its C member. */
-#define JB_FIELD(T, m, desc) JB_FIELD_AS(T, m, #m, desc)
-/* A required field with an explicit JSON name. */
-#define JB_FIELD_AS(T, m, json, desc) { \
-    .name = (json), .cname = #m, .type = (desc), .offset = offsetof(T, m), \
-    .size = sizeof(JB_MEMBER_(T, m)), .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m)) }
-/* An optional field: bool member `flag` says whether `m` is present. */
-#define JB_OPTIONAL(T, m, flag, desc) JB_OPTIONAL_AS(T, m, #m, flag, desc)
-#define JB_OPTIONAL_AS(T, m, json, flag, desc) { \
-    .name = (json), .cname = #m, .type = (desc), .offset = offsetof(T, m), \
-    .size = sizeof(JB_MEMBER_(T, m)), .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m)), \
+/* Strip one pair of parentheses: lets an option list travel as one macro argument. */
+#define JB_UNPAREN_(...) __VA_ARGS__
+#define JB_UNPAREN(x) JB_UNPAREN_ x
+
+#define JB_FIELD_BASE_(T, m, desc) \
+    .cname = #m, .type = (desc), .offset = offsetof(T, m), \
+    .size = sizeof(JB_MEMBER_(T, m)), .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m))
+#define JB_FLAG_BASE_(T, flag) \
     .presence = JB_PRESENCE_FLAG, .flag_offset = offsetof(T, flag), \
-    .flag_ctype = JB_CTYPE_OF(JB_MEMBER_(T, flag)) }
+    .flag_ctype = JB_CTYPE_OF(JB_MEMBER_(T, flag))
+
+/* A required field named as its C member (the type's rename policy applies). */
+#define JB_FIELD(T, m, desc) {.name = #m, JB_FIELD_BASE_(T, m, desc)}
+/* A required field with an explicit JSON name (no rename policy). */
+#define JB_FIELD_AS(T, m, json, desc) \
+    {.name = (json), .flags = JB_FIELD_EXPLICIT_NAME, JB_FIELD_BASE_(T, m, desc)}
+/* A field with options, e.g.
+ *   JB_FIELD_WITH(T, m, &jb_i32, (.aliases = JB_ALIASES("n", "num"), .default_json = "0"))
+ * opts may set .flags, .aliases, .default_json (not .name: use JB_FIELD_AS_WITH). */
+#define JB_FIELD_WITH(T, m, desc, opts) {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
+#define JB_FIELD_AS_WITH(T, m, json, desc, opts) \
+    {.name = (json), JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
+/* An optional field: bool member `flag` says whether `m` is present. When
+ * desc is a JB_PTR_OF, the field has three states: flag false = absent,
+ * flag true and NULL = null, flag true and non-NULL = a value. */
+#define JB_OPTIONAL(T, m, flag, desc) {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag)}
+#define JB_OPTIONAL_AS(T, m, json, flag, desc) \
+    {.name = (json), .flags = JB_FIELD_EXPLICIT_NAME, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag)}
+#define JB_OPTIONAL_WITH(T, m, flag, desc, opts) \
+    {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag), JB_UNPAREN(opts)}
+/* A record member whose own fields appear in this object (serde flatten):
+ * desc must be a record descriptor. */
+#define JB_FLATTEN(T, m, desc) {.name = #m, .flags = JB_FIELD_FLATTEN, JB_FIELD_BASE_(T, m, desc)}
+/* Extra names accepted on decode, for JB_FIELD_WITH's .aliases. */
+#define JB_ALIASES(...) ((const char *const[]){__VA_ARGS__, 0})
 
 /* struct T -> JSON array, members in the order given. */
 #define JB_TUPLE(...) JB_TUPLE_(__VA_ARGS__, )
@@ -389,10 +504,19 @@ JB_API extern const jb_type jb_number; /* jb_str holding a JSON number's text */
     .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
     .cases = (const jb_enum_case[]){__VA_ARGS__, {0, 0, 0}}, .cache = JB_CACHE_ }
 #define JB_ENUM_CASE(value_, json) {(json), #value_, (int64_t)(value_)}
+/* An enum with options (.format, .rename). */
+#define JB_ENUM_WITH(T, opts, ...) { \
+    .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    JB_UNPAREN(opts), .cases = (const jb_enum_case[]){__VA_ARGS__, {0, 0, 0}}, .cache = JB_CACHE_ }
 
 /* A tagged union: struct T { <enum> tagm; union {...} ...; }.
  * Cases: JB_CASE (a payload member) and JB_NULLARY (no payload). */
-#define JB_SUM(T, tagm, ...) JB_SUM_STYLE(T, tagm, JB_SUM_EXTERNAL, 0, 0, __VA_ARGS__)
+#define JB_SUM(T, tagm, ...) JB_SUM_STYLE(T, tagm, JB_SUM_DEFAULT, 0, 0, __VA_ARGS__)
+/* A sum with options (.format, .sum_style, .tag_name, .content_name, .rename, .fmt_flags). */
+#define JB_SUM_WITH(T, tagm, opts, ...) { \
+    .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), JB_UNPAREN(opts), \
+    .sum_cases = (const jb_case[]){__VA_ARGS__, {0, 0, 0, 0, 0, 0}}, .cache = JB_CACHE_ }
 /* A tagged union with an explicit encoding; tagname/contentname may be 0
  * for the defaults "tag" and "contents". */
 #define JB_SUM_STYLE(T, tagm, style, tagname, contentname, ...) { \
@@ -422,6 +546,10 @@ JB_API extern const jb_type jb_number; /* jb_str holding a JSON number's text */
 #define JB_MAP_OF(key_, val_) (&(const jb_type){ \
     .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_VEC(char)), \
     .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = (val_) })
+/* A map with an explicit key mode (JB_KEYS_*). */
+#define JB_MAP_OF_KEYS(key_, val_, mode) (&(const jb_type){ \
+    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_VEC(char)), \
+    .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = (val_), .key_mode = (mode) })
 /* A checked map: K and V are the C types; entry layout taken from C. */
 #define JB_MAP_OF_T(K, V, key_, val_) (&(const jb_type){ \
     .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_MAP(K, V)), \
@@ -483,6 +611,7 @@ typedef struct jb_write_options {
     uint32_t flags;          /* JB_WRITE_* */
     uint32_t indent;         /* spaces per level with JB_WRITE_PRETTY; 0 = 2 */
     uint32_t max_depth;      /* nesting limit; 0 = 512 */
+    uint32_t float_style;    /* jb_float_style for doubles; 0 = ECMA (a type's format overrides it) */
 } jb_write_options;
 
 /* ===================================================================== */
@@ -580,6 +709,190 @@ JB_API jb_status jb_read_value(jb_reader *r, const jb_type *type, void *out);
 JB_API jb_arena *jb_read_arena(jb_reader *r);
 /* Fail with the given code (JB_E_CUSTOM if 0) and message, at the current token. */
 JB_API jb_status jb_read_fail(jb_reader *r, jb_status code, const char *message);
+
+/* ===================================================================== */
+/* The dynamic value                                                      */
+/* ===================================================================== */
+
+/*
+ * jb_value is a JSON tree for documents whose shape is unknown or only
+ * partly known (aeson's Value, serde's Value). Contract:
+ *   - Every node lives in a jb_arena: parse, builders and copy allocate
+ *     from the arena they are given; jb_arena_free releases the tree.
+ *     Values are opaque; read them with the functions below.
+ *   - Numbers keep what the text said: integers that fit int64_t or
+ *     uint64_t exactly, other numbers as double, and the original text of
+ *     numbers beyond both (integers past 64 bits, magnitudes past double).
+ *   - Objects keep document order and every duplicate key; lookup returns
+ *     the last. Lookup is a backwards scan up to 16 members; past that an
+ *     index is built in the object's arena on the first lookup (so even a
+ *     read may allocate: do not share one tree between threads until each
+ *     large object has been looked up once).
+ *   - Containers refer to their elements by pointer: a jb_value * stays
+ *     valid while its arena lives, whatever is appended or set. A value
+ *     must not contain itself (printing reports JB_E_DEPTH).
+ *   - Nothing recurses: parse, copy, equal and print use explicit stacks,
+ *     so depth is bounded by max_depth and memory, never by the C stack.
+ *     (Print, copy and equal allocate a traversal stack with malloc past 32
+ *     levels.)
+ */
+typedef struct jb_value jb_value;
+
+typedef enum jb_value_type {
+    JB_VALUE_NULL = 0,
+    JB_VALUE_BOOL,
+    JB_VALUE_NUMBER,
+    JB_VALUE_STRING,
+    JB_VALUE_ARRAY,
+    JB_VALUE_OBJECT
+} jb_value_type;
+
+/* How a number is held (jb_value_number_kind). */
+typedef enum jb_number_kind {
+    JB_NUMBER_I64 = 1, /* an integer that fits int64_t */
+    JB_NUMBER_U64,     /* an integer above INT64_MAX that fits uint64_t */
+    JB_NUMBER_F64,     /* a number with fraction or exponent (or -0), as a double */
+    JB_NUMBER_BIG      /* beyond both: the text is kept; the double is nearest (may be inf) */
+} jb_number_kind;
+
+/* Decode switch for jb_value_parse / the any kind: a repeated key in one
+ * object is JB_E_DUPLICATE (pointing at the repeated key). */
+#define JB_READ_REJECT_DUPLICATE_KEYS 0x0200u
+
+/* Print switches (jb_write_options.flags, beside the JB_WRITE_* bits). */
+#define JB_PRINT_SORT_KEYS 0x0100u /* object members by key bytes (stable: duplicates keep order) */
+#define JB_PRINT_CANONICAL 0x0200u /* RFC 8785 (JCS): compact, keys by UTF-16 code units, numbers
+                                      as ECMAScript doubles, minimal escaping; duplicates are
+                                      JB_E_DUPLICATE. Overrides the other flags. */
+
+/*
+ * Parse json[0..len) into a tree allocated from arena; *out is the root.
+ * Same flags and limits as jb_decode (opts NULL = strict RFC 8259, depth
+ * 512). On failure *out is NULL, the arena is as it was and err says why.
+ */
+JB_API jb_status jb_value_parse(const char *json, size_t len, jb_value **out, jb_arena *arena,
+                                const jb_read_options *opts, jb_error *err);
+
+/* Type and predicates (NULL counts as no value: type JB_VALUE_NULL, all
+ * predicates but is_null false). */
+JB_API jb_value_type jb_value_type_of(const jb_value *v);
+JB_API bool jb_value_is_null(const jb_value *v);
+JB_API bool jb_value_is_bool(const jb_value *v);
+JB_API bool jb_value_is_number(const jb_value *v);
+JB_API bool jb_value_is_integer(const jb_value *v); /* JB_NUMBER_I64 or JB_NUMBER_U64 */
+JB_API bool jb_value_is_string(const jb_value *v);
+JB_API bool jb_value_is_array(const jb_value *v);
+JB_API bool jb_value_is_object(const jb_value *v);
+/* 0 when v is not a number. */
+JB_API jb_number_kind jb_value_number_kind(const jb_value *v);
+
+/*
+ * Checked getters: JB_OK, JB_E_TYPE (not that JSON type; a number with a
+ * fraction for an integer getter) or JB_E_RANGE (does not fit); *out is
+ * untouched on failure. An integral double converts when exact (2.0 -> 2);
+ * 1.5 is JB_E_TYPE, 2^63 is JB_E_RANGE for int64_t. get_f64 of a BIG
+ * number whose magnitude is past double is JB_E_RANGE.
+ */
+JB_API jb_status jb_value_get_bool(const jb_value *v, bool *out);
+JB_API jb_status jb_value_get_i64(const jb_value *v, int64_t *out);
+JB_API jb_status jb_value_get_u64(const jb_value *v, uint64_t *out);
+JB_API jb_status jb_value_get_f64(const jb_value *v, double *out);
+/* A string's bytes (NUL-terminated in the arena; may hold NULs). */
+JB_API jb_status jb_value_get_str(const jb_value *v, jb_str *out);
+/* A number's text: the original for BIG, else its shortest JSON form
+ * written into buf (needs 32 bytes). */
+JB_API jb_status jb_value_number_text(const jb_value *v, char buf[32], jb_str *out);
+
+/* Arrays: length (0 for a non-array) and element i (NULL out of range). */
+JB_API size_t jb_value_array_len(const jb_value *v);
+JB_API jb_value *jb_value_array_get(const jb_value *v, size_t i);
+
+/* Objects: member count (0 for a non-object), member i in document order
+ * (key to *key, which may be NULL; NULL out of range), and lookup by key
+ * (the last member with that key; NULL if none). */
+JB_API size_t jb_value_object_len(const jb_value *v);
+JB_API jb_value *jb_value_object_at(const jb_value *v, size_t i, jb_str *key);
+JB_API jb_value *jb_value_object_get(const jb_value *v, const char *key, size_t len);
+
+/*
+ * RFC 6901 JSON Pointer: "" is v itself, "/a/0/b" steps into member "a",
+ * element 0, member "b"; "~1" stands for '/', "~0" for '~'. Array indexes
+ * are 0 or [1-9][0-9]*; "-" (past the end) finds nothing.
+ * jb_value_pointer takes a NUL-terminated pointer and returns NULL when
+ * nothing is there or the pointer is malformed. jb_value_pointer_n says
+ * which: JB_OK, JB_E_SYNTAX (malformed: no leading '/', a '~' not followed
+ * by 0 or 1, a bad index), JB_E_MISSING (no such member or element),
+ * JB_E_TYPE (a step into a scalar); *out is NULL on failure.
+ */
+JB_API jb_value *jb_value_pointer(const jb_value *v, const char *pointer);
+JB_API jb_status jb_value_pointer_n(const jb_value *v, const char *pointer, size_t len,
+                                    jb_value **out);
+
+/*
+ * Builders. Each returns a new node from arena, or NULL when out of
+ * memory (or arena is NULL). Strings are copied (and NUL-terminated);
+ * they are not validated here: printing invalid UTF-8 is JB_E_UTF8.
+ * jb_value_new_number_text keeps a JSON number's text (validated by the
+ * grammar; NULL if it is not a number) and classifies it as parse does.
+ */
+JB_API jb_value *jb_value_new_null(jb_arena *arena);
+JB_API jb_value *jb_value_new_bool(jb_arena *arena, bool b);
+JB_API jb_value *jb_value_new_i64(jb_arena *arena, int64_t n);
+JB_API jb_value *jb_value_new_u64(jb_arena *arena, uint64_t n);
+JB_API jb_value *jb_value_new_f64(jb_arena *arena, double d);
+JB_API jb_value *jb_value_new_number_text(jb_arena *arena, const char *text, size_t len);
+JB_API jb_value *jb_value_new_string(jb_arena *arena, const char *s, size_t len);
+JB_API jb_value *jb_value_new_array(jb_arena *arena);
+JB_API jb_value *jb_value_new_object(jb_arena *arena);
+
+/*
+ * Changing containers. arena is where growth is allocated (normally the
+ * tree's own). append adds elem at the end; object_set replaces the value
+ * of the last member named key, or appends a member (the key is copied);
+ * object_remove removes every member named key and stores how many in
+ * *removed (may be NULL). JB_OK, JB_E_TYPE (not an array/object), JB_E_ARG
+ * (NULL argument) or JB_E_NOMEM.
+ */
+JB_API jb_status jb_value_array_append(jb_value *array, jb_value *elem, jb_arena *arena);
+JB_API jb_status jb_value_object_set(jb_value *object, const char *key, size_t len,
+                                     jb_value *val, jb_arena *arena);
+JB_API jb_status jb_value_object_remove(jb_value *object, const char *key, size_t len,
+                                        size_t *removed);
+
+/* A deep copy of v into arena; NULL when out of memory. */
+JB_API jb_value *jb_value_copy(const jb_value *v, jb_arena *arena);
+/* Deep equality: numbers by value (1 == 1.0 == 1e0), strings by bytes,
+ * arrays in order, objects as maps (order ignored; a duplicated key counts
+ * by its last value). */
+JB_API bool jb_value_equal(const jb_value *a, const jb_value *b);
+
+/*
+ * Print v as JSON. opts (NULL = compact) takes the JB_WRITE_* flags
+ * (pretty with indent, escaping) plus JB_PRINT_SORT_KEYS and
+ * JB_PRINT_CANONICAL; max_depth (0 = 512) bounds nesting. The sinks are
+ * jb_encode's: append to a jb_buf (restored on failure), a callback, a
+ * FILE *, a fixed buffer (*needed as jb_encode_fixed).
+ */
+JB_API jb_status jb_value_print(const jb_value *v, jb_buf *buf, const jb_write_options *opts,
+                                jb_error *err);
+JB_API jb_status jb_value_print_to(const jb_value *v, jb_write_fn fn, void *ctx,
+                                   const jb_write_options *opts, jb_error *err);
+JB_API jb_status jb_value_print_file(const jb_value *v, FILE *f, const jb_write_options *opts,
+                                     jb_error *err);
+JB_API jb_status jb_value_print_fixed(const jb_value *v, char *dst, size_t cap, size_t *needed,
+                                      const jb_write_options *opts, jb_error *err);
+
+/*
+ * Typed <-> value through a descriptor (aeson's toJSON / fromJSON).
+ * jb_to_value: the tree of *value as jb_encode would write it, in arena.
+ * jb_from_value: fill *out from v as jb_decode would from v's text (opts
+ * as jb_decode's; NULL = strict); on failure *out is zeroed and the arena
+ * is as it was.
+ */
+JB_API jb_status jb_to_value(const jb_type *type, const void *value, jb_value **out,
+                             jb_arena *arena, jb_error *err);
+JB_API jb_status jb_from_value(const jb_type *type, const jb_value *v, void *out,
+                               jb_arena *arena, const jb_read_options *opts, jb_error *err);
 
 #ifdef __cplusplus
 }

@@ -72,6 +72,14 @@ static jb_status expect_char_fail(jb_reader *r, const char *what) {
     return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected %s, found %s", what, jb__r_found(r, r->p, buf));
 }
 
+/* A closing byte was expected: ',' (more members or elements, valid JSON
+ * of the wrong shape) is a type error, anything else a syntax error. */
+static jb_status close_fail(jb_reader *r, const char *what) {
+    if (r->p < r->end && *r->p == ',')
+        return jb__r_fail(r, JB_E_TYPE, r->p, "expected %s, found more", what);
+    return expect_char_fail(r, what);
+}
+
 static jb_status nomem(jb_reader *r) {
     jb_status code = jb__arena_fail_code(r->arena);
     return jb__r_fail(r, code, r->p, "%s",
@@ -179,12 +187,25 @@ static const struct { int64_t lo; int64_t hi; uint64_t uhi; const char *name; } 
 };
 
 JB_NOINLINE static jb_status dec_int(jb_reader *r, const jb_type *t, void *out) {
-    if (JB_UNLIKELY(!starts_number(r))) return type_error(r, t);
     const char *at = r->p;
     jb_str tok;
     bool integral;
     int special = 0;
+    if (JB_UNLIKELY(!starts_number(r))) {
+        /* "123" for an integer written as a string (JB_TYPE_AS_STRING, int64 strings) */
+        if (r->p < r->end && *r->p == '"' &&
+            ((t->flags & JB_TYPE_AS_STRING) ||
+             (r->int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64)))) {
+            if (jb__r_key(r, &tok)) return r->code;
+            if (tok.len == 0 || jb__num_scan(tok.ptr, tok.ptr + tok.len, &integral, NULL) != tok.len)
+                return jb__r_fail(r, JB_E_TYPE, at, "expected an integer in a string, found \"%.*s\"",
+                                  tok.len > 40 ? 40 : (int)tok.len, tok.ptr);
+            goto parse;
+        }
+        return type_error(r, t);
+    }
     if (jb__r_number(r, &tok, &integral, &special)) return r->code;
+parse:;
     if (special) return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s", (int)tok.len, tok.ptr);
     bool intf = (r->flags & JB_READ_INTEGRAL_FLOATS) != 0;
     jb_kind k = t->kind;
@@ -290,8 +311,7 @@ JB_NOINLINE static jb_status dec_raw(jb_reader *r, jb_str *out) {
 }
 
 JB_NOINLINE static jb_status dec_number_text(jb_reader *r, const jb_type *t, jb_str *out) {
-    if (JB_UNLIKELY(r->p >= r->end || !(*r->p == '-' || (*r->p >= '0' && *r->p <= '9'))))
-        return type_error(r, t);
+    if (JB_UNLIKELY(!starts_number(r))) return type_error(r, t);
     const char *from = r->p;
     jb_str tok;
     bool integral;
@@ -407,6 +427,44 @@ static jb_status missing_field(jb_reader *r, const jb_plan *pl, const uint64_t *
 }
 
 /*
+ * Decode JSON text (a default value, a key's JSON text) with the current
+ * reader's arena and flags, as if it stood at `at` in the document.
+ */
+static jb_status dec_text(jb_reader *r, const jb_type *t, const char *text, size_t len, void *out,
+                          const char *at, const char *what) {
+    jb_reader sub;
+    jb_read_options o = {0};
+    o.flags = r->flags & ~(uint32_t)JB_READ_ALLOW_TRAILING_DATA;
+    o.max_depth = r->max_depth > r->depth ? r->max_depth - r->depth : 1;
+    jb__r_init(&sub, text, len, r->arena, &o);
+    sub.key_mode = r->key_mode;
+    sub.int64_string = r->int64_string;
+    jb_status st = jb__r_ws(&sub);
+    if (!st && sub.p >= sub.end) st = jb__r_fail(&sub, JB_E_SYNTAX, sub.p, "empty");
+    if (!st) st = dec_value(&sub, t, out);
+    if (!st) st = jb__r_ws(&sub);
+    if (!st && sub.p < sub.end) st = jb__r_fail(&sub, JB_E_TRAILING, sub.p, "trailing data");
+    if (st) return jb__r_fail(r, sub.code, at, "%s: %s", what, sub.message);
+    return JB_OK;
+}
+
+/* Missing fields that have a default get it (decoded from its JSON text). */
+static jb_status apply_defaults(jb_reader *r, const jb_plan *pl, char *base, const uint64_t *seen) {
+    for (size_t i = 0; i < pl->n; i++) {
+        const jb_pentry *pe = &pl->e[i];
+        if (!pe->default_json || (seen[i / 64] >> (i % 64)) & 1) continue;
+        if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 1;
+        jb_status st = dec_text(r, pe->type, pe->default_json, strlen(pe->default_json),
+                                base + pe->offset, r->p - 1, "bad default value");
+        if (st) {
+            jb__path_key(&r->path, pe->name, pe->name_len);
+            return st;
+        }
+    }
+    return JB_OK;
+}
+
+/*
  * The members of a record object. r->p is just past '{' (and whitespace)
  * when `resume` is false, or just past a member (a tag already consumed)
  * when true. `ignore` (may be NULL) is a key to skip (an internal tag).
@@ -419,7 +477,9 @@ JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *b
     if (seen_init(r, &seen, pl->mask_words)) return r->code;
     jb_status st = JB_OK;
     size_t guess = 0, count = 0;
-    int more;
+    int more, ignored = resume ? 1 : 0; /* the ignored key (a tag) may appear once */
+    bool deny = (r->flags & JB_READ_DENY_UNKNOWN) || (pl->type->flags & JB_TYPE_DENY_UNKNOWN) ||
+                (pl->fmt_flags & JB_FMT_DENY_UNKNOWN);
     if (resume) {
         more = next_or_close(r, '}');
     } else if (r->p < r->end && *r->p == '}') {
@@ -443,8 +503,12 @@ JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *b
             i = jb__names_find(pl, key.ptr, key.len);
         if (i < 0) {
             if (ignore && key.len == ignore_len && memcmp(key.ptr, ignore, key.len) == 0) {
-                st = jb__r_skip(r);
-            } else if ((r->flags & JB_READ_DENY_UNKNOWN) || (pl->type->flags & JB_TYPE_DENY_UNKNOWN)) {
+                if (ignored++)
+                    st = jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s\"",
+                                    (int)ignore_len, ignore);
+                else
+                    st = jb__r_skip(r);
+            } else if (deny) {
                 int shown = key.len > 40 ? 40 : (int)key.len;
                 st = jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field \"%.*s%s\" in %s", shown,
                                 key.ptr, key.len > 40 ? "..." : "", pl->type->name);
@@ -464,6 +528,7 @@ JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *b
                     goto done;
                 }
                 memset(base + pe->offset, 0, pe->type->size);
+                if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 0;
             }
             seen.bits[i / 64] |= bit;
             guess = (size_t)i + 1;
@@ -479,17 +544,49 @@ JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *b
         goto done;
     }
     if (pl->nrequired) st = missing_field(r, pl, seen.bits, r->p - 1);
+    if (!st && pl->ndefaults) st = apply_defaults(r, pl, base, seen.bits);
 done:
     jb__scratch_release(r->arena, sm);
     return st;
 }
 
-static jb_status dec_record(jb_reader *r, const jb_type *t, void *out) {
-    const jb_plan *pl = plan_of(r, t);
-    if (!pl) return r->code;
+/* Representation state a type with a format sets for its contents. */
+typedef struct rscope {
+    uint8_t key_mode;
+    bool int64_string;
+} rscope;
+
+static rscope scope_enter(jb_reader *r, const jb_plan *pl) {
+    rscope old = {r->key_mode, r->int64_string};
+    if (pl->key_mode) r->key_mode = (uint8_t)pl->key_mode;
+    if (pl->fmt_flags & JB_FMT_INT64_STRING) r->int64_string = true;
+    return old;
+}
+
+static void scope_leave(jb_reader *r, rscope old) {
+    r->key_mode = old.key_mode;
+    r->int64_string = old.int64_string;
+}
+
+static jb_status dec_record_body(jb_reader *r, const jb_type *t, const jb_plan *pl, void *out) {
+    if (pl->unwrap) {
+        const jb_pentry *pe = &pl->e[0];
+        if (pe->presence == JB_PRESENCE_FLAG) ((char *)out)[pe->flag_offset] = 1;
+        return dec_value(r, pe->type, (char *)out + pe->offset);
+    }
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '{')) return type_error(r, t);
     if (enter(r)) return r->code;
     return dec_fields(r, pl, (char *)out, false, NULL, 0);
+}
+
+static jb_status dec_record(jb_reader *r, const jb_type *t, void *out) {
+    const jb_plan *pl = plan_of(r, t);
+    if (!pl) return r->code;
+    if (JB_LIKELY(!pl->scoped)) return dec_record_body(r, t, pl, out);
+    rscope sc = scope_enter(r, pl);
+    jb_status st = dec_record_body(r, t, pl, out);
+    scope_leave(r, sc);
+    return st;
 }
 
 /* ------------------------------------------------------------------ */
@@ -508,8 +605,10 @@ JB_NOINLINE static jb_status dec_fixed(jb_reader *r, const jb_type *t, const jb_
         more = 0;
     }
     while (more > 0) {
-        if (i == n)
+        if (i == n) {
+            if (r->p >= r->end || !starts_value((unsigned char)*r->p)) return type_error(r, t);
             return jb__r_fail(r, JB_E_TYPE, r->p, "expected an array of %zu elements, found more", n);
+        }
         const jb_type *et = pl ? pl->e[i].type : t->elem;
         char *dst = pl ? out + pl->e[i].offset : out + i * t->elem->size;
         if (JB_UNLIKELY(dec_value(r, et, dst))) {
@@ -735,7 +834,8 @@ done:
 }
 
 JB_NOINLINE static jb_status dec_map(jb_reader *r, const jb_type *t, void *out) {
-    bool obj = jb__key_is_stringlike(t->key);
+    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)r->key_mode;
+    bool obj = km == JB_KEYS_JSON_TEXT || (km != JB_KEYS_PAIRS && jb__key_is_stringlike(t->key));
     char open = obj ? '{' : '[', close = obj ? '}' : ']';
     if (JB_UNLIKELY(r->p >= r->end || *r->p != open)) return type_error(r, t);
     const char *at = r->p;
@@ -761,7 +861,17 @@ JB_NOINLINE static jb_status dec_map(jb_reader *r, const jb_type *t, void *out) 
         memset(e, 0, es);
         if (obj) {
             jb_str text;
-            if ((st = dec_map_key(r, t->key, e, &text))) goto fail;
+            if (km == JB_KEYS_JSON_TEXT) {
+                const char *key_at = r->p;
+                if (r->p >= r->end || *r->p != '"') {
+                    st = expect_char_fail(r, "string key");
+                    goto fail;
+                }
+                if ((st = jb__r_key(r, &text))) goto fail;
+                if ((st = dec_text(r, t->key, text.ptr, text.len, e, key_at, "map key"))) goto fail;
+            } else if ((st = dec_map_key(r, t->key, e, &text))) {
+                goto fail;
+            }
             if ((st = jb__r_ws(r))) goto fail;
             if (r->p >= r->end || *r->p != ':') {
                 st = expect_char_fail(r, "':'");
@@ -790,7 +900,7 @@ JB_NOINLINE static jb_status dec_map(jb_reader *r, const jb_type *t, void *out) 
             if ((st = dec_value(r, t->elem, e + vo))) goto pair_fail;
             if (jb__r_ws(r)) goto pair_fail;
             if (r->p >= r->end || *r->p != ']') {
-                st = expect_char_fail(r, "']' closing a [key, value] pair");
+                st = close_fail(r, "']' closing a [key, value] pair");
                 goto pair_fail;
             }
             r->p++;
@@ -843,7 +953,10 @@ static long read_case(jb_reader *r, const jb_plan *pl) {
     const char *at = r->p;
     jb_str s;
     if (r->p >= r->end || *r->p != '"') {
-        expect_char_fail(r, "a case name string");
+        char buf[16];
+        int c = r->p < r->end ? (unsigned char)*r->p : -1;
+        jb__r_fail(r, (starts_value(c) || c == ']' || c == '}') ? JB_E_TYPE : JB_E_SYNTAX, r->p,
+                   "expected a case name of %s, found %s", pl->type->name, jb__r_found(r, r->p, buf));
         return -1;
     }
     if (jb__r_key(r, &s)) return -1;
@@ -889,8 +1002,10 @@ static jb_status sum_external(jb_reader *r, const jb_type *t, const jb_plan *pl,
     }
     if (r->p >= r->end || *r->p != '{') {
         char buf[16];
-        return jb__r_fail(r, JB_E_TYPE, r->p, "expected string or object (a case of %s), found %s",
-                          t->name, jb__r_found(r, r->p, buf));
+        bool value = r->p < r->end && starts_value((unsigned char)*r->p);
+        return jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p,
+                          "expected string or object (a case of %s), found %s", t->name,
+                          jb__r_found(r, r->p, buf));
     }
     if (enter(r)) return r->code;
     if (r->p < r->end && *r->p == '}')
@@ -903,8 +1018,7 @@ static jb_status sum_external(jb_reader *r, const jb_type *t, const jb_plan *pl,
     if (jb__r_ws(r) || dec_payload(r, &pl->e[i], out, pl->e[i].name, pl->e[i].name_len))
         return r->code;
     if (jb__r_ws(r)) return r->code;
-    if (r->p >= r->end || *r->p != '}')
-        return expect_char_fail(r, "'}' (a sum object has exactly one key)");
+    if (r->p >= r->end || *r->p != '}') return close_fail(r, "'}' (a sum object has exactly one key)");
     r->p++;
     r->depth--;
     set_tag(t, out, &pl->e[i]);
@@ -946,41 +1060,17 @@ static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
     return -1;
 }
 
-JB_NOINLINE static jb_status sum_internal(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    if (r->p >= r->end || *r->p != '{') return type_error(r, &an_object);
-    if (enter(r)) return r->code;
-    bool first;
-    long i = find_tag(r, pl, &first);
-    if (i < 0) return r->code;
-    const jb_pentry *c = &pl->e[i];
-    jb_status st;
-    if (c->type) {
-        const jb_plan *pp = plan_of(r, c->type);
-        if (!pp) return r->code;
-        st = dec_fields(r, pp, out + c->offset, first, pl->tag_name, pl->tag_name_len);
-    } else {
-        /* nullary: only the tag (other members are skipped as unknown) */
-        int more = first ? next_or_close(r, '}') : 1;
-        while (more > 0) {
-            jb_str key;
-            if (read_key_colon(r, &key) || jb__r_skip(r)) return r->code;
-            more = next_or_close(r, '}');
-        }
-        st = more < 0 ? r->code : JB_OK;
-    }
-    if (st) return st; /* the payload's fields sit in this object: no extra path step */
-    set_tag(t, out, c);
-    return JB_OK;
-}
-
-JB_NOINLINE static jb_status sum_adjacent(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    if (r->p >= r->end || *r->p != '{') return type_error(r, &an_object);
-    if (enter(r)) return r->code;
-    bool first;
-    long i = find_tag(r, pl, &first);
-    if (i < 0) return r->code;
-    const jb_pentry *c = &pl->e[i];
+/*
+ * The rest of a tagged object once the case is known (r->p just past the
+ * tag member when `first`, else at the object's first member): the
+ * content key holds the payload; a second tag is a duplicate; other keys
+ * are skipped. Shared by adjacent tagging and by internal tagging of
+ * nullary and non-record payloads (aeson's TaggedObject).
+ */
+static jb_status tagged_rest(jb_reader *r, const jb_type *t, const jb_plan *pl, const jb_pentry *c,
+                             bool first, char *out) {
     bool have_content = false;
+    int tags = first ? 1 : 0;
     int more = first ? next_or_close(r, '}') : 1;
     while (more > 0) {
         jb_str key;
@@ -992,9 +1082,9 @@ JB_NOINLINE static jb_status sum_adjacent(jb_reader *r, const jb_type *t, const 
             have_content = true;
             if (dec_payload(r, c, out, pl->content_name, pl->content_name_len)) return r->code;
         } else if (key.len == pl->tag_name_len && memcmp(key.ptr, pl->tag_name, key.len) == 0) {
-            if (first || jb__r_skip(r)) return r->code ? r->code
-                : jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->tag_name);
-            first = true; /* the tag, met again in order: already known */
+            if (tags++)
+                return jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->tag_name);
+            if (jb__r_skip(r)) return r->code; /* the tag met again in order: already known */
         } else if (jb__r_skip(r)) {
             return r->code;
         }
@@ -1004,10 +1094,37 @@ JB_NOINLINE static jb_status sum_adjacent(jb_reader *r, const jb_type *t, const 
     if (c->type && !have_content) {
         jb__r_fail(r, JB_E_MISSING, r->p - 1, "missing field \"%s\" of case %s", pl->content_name,
                    c->name);
+        jb__path_key(&r->path, pl->content_name, pl->content_name_len);
         return JB_E_MISSING;
     }
     set_tag(t, out, c);
     return JB_OK;
+}
+
+JB_NOINLINE static jb_status sum_internal(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
+    if (r->p >= r->end || *r->p != '{') return type_error(r, &an_object);
+    if (enter(r)) return r->code;
+    bool first;
+    long i = find_tag(r, pl, &first);
+    if (i < 0) return r->code;
+    const jb_pentry *c = &pl->e[i];
+    if (!c->type || c->type->kind != JB_KIND_RECORD) return tagged_rest(r, t, pl, c, first, out);
+    const jb_plan *pp = plan_of(r, c->type);
+    if (!pp) return r->code;
+    /* the payload's fields sit in this object: no extra path step */
+    jb_status st = dec_fields(r, pp, out + c->offset, first, pl->tag_name, pl->tag_name_len);
+    if (st) return st;
+    set_tag(t, out, c);
+    return JB_OK;
+}
+
+JB_NOINLINE static jb_status sum_adjacent(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
+    if (r->p >= r->end || *r->p != '{') return type_error(r, &an_object);
+    if (enter(r)) return r->code;
+    bool first;
+    long i = find_tag(r, pl, &first);
+    if (i < 0) return r->code;
+    return tagged_rest(r, t, pl, &pl->e[i], first, out);
 }
 
 static jb_status sum_array(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
@@ -1023,7 +1140,7 @@ static jb_status sum_array(jb_reader *r, const jb_type *t, const jb_plan *pl, ch
     } else {
         if (dec_payload(r, c, out, NULL, 0)) return r->code;
         if (jb__r_ws(r)) return r->code;
-        if (r->p >= r->end || *r->p != ']') return expect_char_fail(r, "']' (a [case, payload] pair)");
+        if (r->p >= r->end || *r->p != ']') return close_fail(r, "']' (a [case, payload] pair)");
         r->p++;
         r->depth--;
     }
@@ -1039,6 +1156,9 @@ JB_NOINLINE static jb_status sum_untagged(jb_reader *r, const jb_type *t, const 
     char why[JB_ERROR_MESSAGE_MAX];
     size_t wn = 0;
     why[0] = 0;
+    /* Text that is not JSON is a syntax error, not a case that did not fit. */
+    if (jb__r_skip(r)) return r->code;
+    r->p = start;
     for (size_t i = 0; i < pl->n; i++) {
         const jb_pentry *c = &pl->e[i];
         jb_status st;
@@ -1077,13 +1197,22 @@ JB_NOINLINE static jb_status sum_untagged(jb_reader *r, const jb_type *t, const 
 JB_NOINLINE static jb_status dec_sum(jb_reader *r, const jb_type *t, void *out) {
     const jb_plan *pl = plan_of(r, t);
     if (!pl) return r->code;
-    switch (t->sum_style) {
-    case JB_SUM_INTERNAL: return sum_internal(r, t, pl, out);
-    case JB_SUM_ADJACENT: return sum_adjacent(r, t, pl, out);
-    case JB_SUM_ARRAY: return sum_array(r, t, pl, out);
-    case JB_SUM_UNTAGGED: return sum_untagged(r, t, pl, out);
-    default: return sum_external(r, t, pl, out);
+    rscope sc = {0, false};
+    if (pl->scoped) sc = scope_enter(r, pl);
+    jb_status st;
+    if (pl->all_nullary && r->p < r->end && *r->p == '"') {
+        st = sum_external(r, t, pl, out); /* a plain case-name string, in any style */
+    } else {
+        switch (pl->sum_style) {
+        case JB_SUM_INTERNAL: st = sum_internal(r, t, pl, out); break;
+        case JB_SUM_ADJACENT: st = sum_adjacent(r, t, pl, out); break;
+        case JB_SUM_ARRAY: st = sum_array(r, t, pl, out); break;
+        case JB_SUM_UNTAGGED: st = sum_untagged(r, t, pl, out); break;
+        default: st = sum_external(r, t, pl, out); break;
+        }
     }
+    if (pl->scoped) scope_leave(r, sc);
+    return st;
 }
 
 /* ------------------------------------------------------------------ */

@@ -144,23 +144,49 @@ static jb_status enc_u64(jb_writer *w, uint64_t v) {
     return JB_OK;
 }
 
+/* An integer as a JSON string ("123"), for JavaScript peers. */
+static jb_status enc_int_string(jb_writer *w, const jb_type *t, const void *p) {
+    TRY_W(w, jb__w_reserve(w, 24));
+    *w->p++ = '"';
+    uint64_t u = jb__load_uint(p, t->size);
+    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_I64)
+        w->p += jb__fmt_i64(w->p, (int64_t)(u << (64 - 8 * t->size)) >> (64 - 8 * t->size));
+    else
+        w->p += jb__fmt_u64(w->p, u);
+    *w->p++ = '"';
+    return JB_OK;
+}
+
+static inline bool int_as_string(const jb_writer *w, const jb_type *t) {
+    return (t->flags & JB_TYPE_AS_STRING) ||
+           (w->int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64));
+}
+
 static jb_status enc_nonfinite(jb_writer *w, double v) {
     if (w->flags & JB_WRITE_NONFINITE_NULL) return put_lit(w, "null", 4);
     return efail(w, JB_E_NONFINITE, "%s cannot be written as JSON",
                  isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"));
 }
 
+/* The number just formatted at w->p (n bytes), respelled in the style in force. */
+static size_t respell(jb_writer *w, size_t n) {
+    if (JB_LIKELY(w->float_style <= JB_FLOAT_ECMA)) return n;
+    char tmp[JB_FMT_F64_MAX];
+    memcpy(tmp, w->p, n);
+    return jb__float_respell(w->p, tmp, n, (jb_float_style)w->float_style);
+}
+
 static jb_status enc_f64(jb_writer *w, double v) {
     if (JB_UNLIKELY(!isfinite(v))) return enc_nonfinite(w, v);
-    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX));
-    w->p += jb__fmt_f64(w->p, v);
+    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX + 8));
+    w->p += respell(w, jb__fmt_f64(w->p, v));
     return JB_OK;
 }
 
 static jb_status enc_f32(jb_writer *w, float v) {
     if (JB_UNLIKELY(!isfinite(v))) return enc_nonfinite(w, v);
-    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX));
-    w->p += jb__fmt_f32(w->p, v);
+    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX + 8));
+    w->p += respell(w, jb__fmt_f32(w->p, v));
     return JB_OK;
 }
 
@@ -207,10 +233,11 @@ static bool field_present(const jb_pentry *pe, const char *base) {
 /* The fields of a record, without braces; *first tracks the comma. Shared
  * by records and internally tagged sums. */
 static jb_status enc_fields(jb_writer *w, const jb_plan *pl, const char *base, bool *first) {
-    bool absent_null = (w->flags & JB_WRITE_ABSENT_NULL) != 0;
+    bool absent_null = (w->flags & JB_WRITE_ABSENT_NULL) || (pl->fmt_flags & JB_FMT_ABSENT_NULL);
     for (size_t i = 0; i < pl->n; i++) {
         const jb_pentry *pe = &pl->e[i];
         if (pe->optional && !field_present(pe, base)) {
+            if (pe->fflags & JB_FIELD_OMIT_ABSENT) continue;
             if (!absent_null && !(pe->fflags & JB_FIELD_NULL_WHEN_ABSENT)) continue;
             jb_status st;
             if ((st = sep(w, *first)) || (st = put_name_key(w, pe)) || (st = put_lit(w, "null", 4)))
@@ -231,14 +258,47 @@ static jb_status enc_fields(jb_writer *w, const jb_plan *pl, const char *base, b
     return JB_OK;
 }
 
-static jb_status enc_record(jb_writer *w, const jb_type *t, const void *p) {
-    const jb_plan *pl = plan_of(w, t);
-    if (!pl) return w->code;
+/* Representation state a type with a format sets for its contents. */
+typedef struct wscope {
+    uint8_t float_style, key_mode;
+    bool int64_string;
+} wscope;
+
+static wscope scope_enter(jb_writer *w, const jb_plan *pl) {
+    wscope old = {w->float_style, w->key_mode, w->int64_string};
+    if (pl->float_style) w->float_style = (uint8_t)pl->float_style;
+    if (pl->key_mode) w->key_mode = (uint8_t)pl->key_mode;
+    if (pl->fmt_flags & JB_FMT_INT64_STRING) w->int64_string = true;
+    return old;
+}
+
+static void scope_leave(jb_writer *w, wscope old) {
+    w->float_style = old.float_style;
+    w->key_mode = old.key_mode;
+    w->int64_string = old.int64_string;
+}
+
+static jb_status enc_record_body(jb_writer *w, const jb_plan *pl, const void *p) {
+    if (pl->unwrap) {
+        jb_status st = enc_value(w, pl->e[0].type, (const char *)p + pl->e[0].offset);
+        if (st) jb__path_key(&w->path, pl->e[0].name, pl->e[0].name_len);
+        return st;
+    }
     jb_status st = open_c(w, '{');
     if (st) return st;
     bool first = true;
     if ((st = enc_fields(w, pl, (const char *)p, &first))) return st;
     return close_c(w, '}', first);
+}
+
+static jb_status enc_record(jb_writer *w, const jb_type *t, const void *p) {
+    const jb_plan *pl = plan_of(w, t);
+    if (!pl) return w->code;
+    if (JB_LIKELY(!pl->scoped)) return enc_record_body(w, pl, p);
+    wscope sc = scope_enter(w, pl);
+    jb_status st = enc_record_body(w, pl, p);
+    scope_leave(w, sc);
+    return st;
 }
 
 /* count elements of elem type, each `stride` bytes apart, as a JSON array */
@@ -316,6 +376,23 @@ static jb_status enc_map_key(jb_writer *w, const jb_type *k, const void *p) {
     return put_key(w, ":", 1);
 }
 
+/* A key whose JSON text is the property name: {"\"Red\"": ...} (Fable).
+ * The key is encoded into a stack buffer first, then written as a string. */
+static jb_status enc_json_text_key(jb_writer *w, const jb_type *k, const void *p) {
+    char text[512];
+    size_t needed = 0;
+    jb_write_options o = {0};
+    o.flags = w->flags & ~(uint32_t)JB_WRITE_PRETTY;
+    jb_error e;
+    jb_status st = jb_encode_fixed(k, p, text, sizeof text, &needed, &o, &e);
+    if (st == JB_E_BUFFER)
+        return efail(w, JB_E_VALUE, "a map key's JSON text is longer than %zu bytes", sizeof text);
+    if (st) return efail(w, st, "map key: %s", e.message);
+    jb_str s = {text, needed};
+    if ((st = enc_str(w, &s))) return st;
+    return put_key(w, ":", 1);
+}
+
 static jb_status enc_map(jb_writer *w, const jb_type *t, const void *p) {
     jb_anyvec v;
     memcpy(&v, p, sizeof v);
@@ -323,14 +400,15 @@ static jb_status enc_map(jb_writer *w, const jb_type *t, const void *p) {
         return efail(w, JB_E_VALUE, "map with NULL items and length %zu", v.len);
     size_t es, vo;
     jb__map_layout(t, &es, &vo);
-    bool obj = jb__key_is_stringlike(t->key);
+    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)w->key_mode;
+    bool obj = km == JB_KEYS_JSON_TEXT || (km != JB_KEYS_PAIRS && jb__key_is_stringlike(t->key));
     jb_status st = open_c(w, obj ? '{' : '[');
     if (st) return st;
     for (size_t i = 0; i < v.len; i++) {
         const char *e = v.items + i * es;
         if ((st = sep(w, i == 0))) return st;
         if (obj) {
-            st = enc_map_key(w, t->key, e);
+            st = km == JB_KEYS_JSON_TEXT ? enc_json_text_key(w, t->key, e) : enc_map_key(w, t->key, e);
             if (!st) st = enc_value(w, t->elem, e + vo);
         } else {
             st = open_c(w, '[');
@@ -348,9 +426,29 @@ static jb_status enc_map(jb_writer *w, const jb_type *t, const void *p) {
     return close_c(w, obj ? '}' : ']', v.len == 0);
 }
 
-static jb_status enc_sum(jb_writer *w, const jb_type *t, const void *p) {
-    const jb_plan *pl = plan_of(w, t);
-    if (!pl) return w->code;
+/* '{' "tag": "Case" — the opening of internal and adjacent forms. */
+static jb_status open_tagged(jb_writer *w, const jb_plan *pl, const jb_pentry *c) {
+    jb_status st;
+    if ((st = open_c(w, '{')) || (st = sep(w, true)) ||
+        (st = put_key(w, pl->tag_key, pl->tag_key_len)) || (st = put_name(w, c)))
+        return st;
+    return JB_OK;
+}
+
+/* , "contents": payload } */
+static jb_status content_member(jb_writer *w, const jb_plan *pl, const jb_pentry *c, const char *payload) {
+    jb_status st;
+    if (c->type) {
+        if ((st = sep(w, false)) || (st = put_key(w, pl->content_key, pl->content_key_len))) return st;
+        if ((st = enc_value(w, c->type, payload))) {
+            jb__path_key(&w->path, pl->content_name, pl->content_name_len);
+            return st;
+        }
+    }
+    return close_c(w, '}', false);
+}
+
+static jb_status enc_sum_body(jb_writer *w, const jb_type *t, const jb_plan *pl, const void *p) {
     uint64_t tag = jb__load_uint((const char *)p + t->tag_offset, t->tag_size);
     long ci = jb__values_find(pl, tag);
     if (JB_UNLIKELY(ci < 0))
@@ -359,48 +457,65 @@ static jb_status enc_sum(jb_writer *w, const jb_type *t, const void *p) {
     const char *payload = (const char *)p + c->offset;
     jb_status st = JB_OK;
     bool first = true;
-    switch (t->sum_style) {
-    case JB_SUM_EXTERNAL:
-        if (!c->type) return put_name(w, c);
-        if ((st = open_c(w, '{')) || (st = sep(w, true)) || (st = put_name(w, c)) ||
-            (st = put_key(w, ":", 1)))
-            return st;
-        if ((st = enc_value(w, c->type, payload))) break;
-        return close_c(w, '}', false);
+    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) return put_name(w, c);
+    switch (pl->sum_style) {
     case JB_SUM_INTERNAL:
-        if ((st = open_c(w, '{')) || (st = sep(w, true)) ||
-            (st = put_key(w, pl->tag_key, pl->tag_key_len)) || (st = put_name(w, c)))
-            return st;
+        if (c->type && c->type->kind != JB_KIND_RECORD) {
+            /* not a record: its payload goes under the content key (aeson TaggedObject) */
+            if ((st = open_tagged(w, pl, c))) return st;
+            return content_member(w, pl, c, payload);
+        }
+        if ((st = open_tagged(w, pl, c))) return st;
         first = false;
         if (c->type) {
             const jb_plan *pp = plan_of(w, c->type);
             if (!pp) return w->code;
-            if ((st = enc_fields(w, pp, payload, &first))) break;
+            if ((st = enc_fields(w, pp, payload, &first))) return st;
         }
         return close_c(w, '}', false);
     case JB_SUM_ADJACENT:
-        if ((st = open_c(w, '{')) || (st = sep(w, true)) ||
-            (st = put_key(w, pl->tag_key, pl->tag_key_len)) || (st = put_name(w, c)))
-            return st;
-        if (c->type) {
-            if ((st = sep(w, false)) || (st = put_key(w, pl->content_key, pl->content_key_len)))
-                return st;
-            if ((st = enc_value(w, c->type, payload))) break;
-        }
-        return close_c(w, '}', false);
+        if ((st = open_tagged(w, pl, c))) return st;
+        return content_member(w, pl, c, payload);
     case JB_SUM_ARRAY:
         if ((st = open_c(w, '[')) || (st = sep(w, true)) || (st = put_name(w, c))) return st;
         if (c->type) {
             if ((st = sep(w, false))) return st;
-            if ((st = enc_value(w, c->type, payload))) break;
+            if ((st = enc_value(w, c->type, payload))) {
+                jb__path_index(&w->path, 1);
+                return st;
+            }
+        } else if (pl->fmt_flags & JB_FMT_NULLARY_ARRAY) {
+            if ((st = sep(w, false)) || (st = put_lit(w, "[]", 2))) return st;
         }
         return close_c(w, ']', false);
     case JB_SUM_UNTAGGED:
         if (!c->type) return put_name(w, c);
-        if ((st = enc_value(w, c->type, payload))) break;
-        return JB_OK;
+        return enc_value(w, c->type, payload);
+    default: /* external */
+        if (!c->type) {
+            if (!(pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_ARRAY))) return put_name(w, c);
+        }
+        if ((st = open_c(w, '{')) || (st = sep(w, true)) || (st = put_name(w, c)) ||
+            (st = put_key(w, ":", 1)))
+            return st;
+        if (!c->type) {
+            st = put_lit(w, (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) ? "{}" : "[]", 2);
+        } else if ((st = enc_value(w, c->type, payload))) {
+            jb__path_key(&w->path, c->name, c->name_len);
+            return st;
+        }
+        if (st) return st;
+        return close_c(w, '}', false);
     }
-    jb__path_key(&w->path, c->name, c->name_len);
+}
+
+static jb_status enc_sum(jb_writer *w, const jb_type *t, const void *p) {
+    const jb_plan *pl = plan_of(w, t);
+    if (!pl) return w->code;
+    if (JB_LIKELY(!pl->scoped)) return enc_sum_body(w, t, pl, p);
+    wscope sc = scope_enter(w, pl);
+    jb_status st = enc_sum_body(w, t, pl, p);
+    scope_leave(w, sc);
     return st;
 }
 
@@ -433,6 +548,14 @@ static jb_status enc_custom(jb_writer *w, const jb_type *t, const void *p) {
 static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p) {
     switch (t->kind) {
     case JB_KIND_BOOL: return *(const bool *)p ? put_lit(w, "true", 4) : put_lit(w, "false", 5);
+    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
+    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
+        if (JB_UNLIKELY(int_as_string(w, t))) return enc_int_string(w, t, p);
+        break;
+    default:
+        break;
+    }
+    switch (t->kind) {
     case JB_KIND_I8: return enc_i64(w, *(const int8_t *)p);
     case JB_KIND_I16: return enc_i64(w, *(const int16_t *)p);
     case JB_KIND_I32: return enc_i64(w, *(const int32_t *)p);
@@ -488,8 +611,12 @@ static jb_status check_root(jb_writer *w, const jb_type *t) {
     return JB_OK;
 }
 
-static jb_status run(jb_writer *w, const jb_type *type, const void *value, jb_error *err) {
+static jb_status run(jb_writer *w, const jb_type *type, const void *value,
+                     const jb_write_options *opts, jb_error *err) {
     w->custom_depth = UINT32_MAX;
+    w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_JAVA ? opts->float_style : 0);
+    w->key_mode = JB_KEYS_AUTO;
+    w->int64_string = false;
     jb_status st = check_root(w, type);
     if (!st) st = enc_value(w, type, value);
     if (!st) {
@@ -516,7 +643,7 @@ jb_status jb_encode(const jb_type *type, const void *value, jb_buf *buf,
      * never uses the chunk, so it lives on the stack here all the same. */
     jb_writer w;
     jb__w_init_buf(&w, buf, opts);
-    st = run(&w, type, value, err);
+    st = run(&w, type, value, opts, err);
     if (st) buf->len = w.buf_start;
     return st;
 }
@@ -531,7 +658,7 @@ jb_status jb_encode_to(const jb_type *type, const void *value, jb_write_fn fn, v
     }
     jb_writer w;
     jb__w_init_stream(&w, fn, ctx, opts);
-    return run(&w, type, value, err);
+    return run(&w, type, value, opts, err);
 }
 
 jb_status jb_encode_file(const jb_type *type, const void *value, FILE *f,
@@ -553,7 +680,7 @@ jb_status jb_encode_fixed(const jb_type *type, const void *value, char *dst, siz
     }
     jb_writer w;
     jb__w_init_fixed(&w, dst, cap, opts);
-    st = run(&w, type, value, err);
+    st = run(&w, type, value, opts, err);
     if (needed) *needed = (st == JB_OK || st == JB_E_BUFFER) ? jb__w_total(&w) : 0;
     return st;
 }

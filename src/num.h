@@ -51,4 +51,8 @@ JB_HIDDEN size_t jb__fmt_f32(char *dst, float v);
 
 #define JB_FMT_F64_MAX 32
 
+/* numstyle.c: respell ECMAScript number text (from jb__fmt_f64/f32) in
+ * another ecosystem's style; dst needs JB_FMT_F64_MAX + 8 bytes. */
+JB_HIDDEN size_t jb__float_respell(char *dst, const char *s, size_t n, jb_float_style st);
+
 #endif

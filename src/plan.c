@@ -49,8 +49,8 @@ long jb__names_find(const jb_plan *pl, const char *s, size_t n) {
     for (;;) {
         uint32_t e = pl->names.slots[i];
         if (e == 0) return -1;
-        const jb_pentry *pe = &pl->e[e - 1];
-        if (pe->name_len == n && memcmp(pe->name, s, n) == 0) return (long)(e - 1);
+        const jb_pname *k = &pl->names.keys[e - 1];
+        if (k->len == n && memcmp(k->name, s, n) == 0) return (long)k->entry;
         i = (i + 1) & pl->names.mask;
     }
 }
@@ -75,10 +75,14 @@ static uint32_t table_size(size_t n) {
 static void plan_free(jb_plan *pl) {
     if (!pl) return;
     if (pl->e) {
-        for (size_t i = 0; i < pl->n; i++) free((void *)pl->e[i].key);
+        for (size_t i = 0; i < pl->n; i++) {
+            free((void *)pl->e[i].key);
+            free(pl->e[i].owned_name);
+        }
     }
     free(pl->e);
     free(pl->names.slots);
+    free(pl->names.keys);
     free(pl->values.keys);
     free(pl->values.slots);
     free(pl->required);
@@ -123,19 +127,26 @@ static bool fail(build *b, jb_status code, const char *what, const char *name) {
     return false;
 }
 
-/* Insert entry i by name; fails on a duplicate name. */
-static bool names_add(build *b, size_t i) {
+/* Insert a name (or alias) selecting entry i; fails on a duplicate. */
+static bool name_add(build *b, const char *name, size_t len, size_t i) {
     jb_plan *pl = b->pl;
-    const jb_pentry *pe = &pl->e[i];
-    uint32_t h = jb__hash_bytes(pe->name, pe->name_len) & pl->names.mask;
+    uint32_t h = jb__hash_bytes(name, len) & pl->names.mask;
     while (pl->names.slots[h]) {
-        const jb_pentry *o = &pl->e[pl->names.slots[h] - 1];
-        if (o->name_len == pe->name_len && memcmp(o->name, pe->name, pe->name_len) == 0)
-            return fail(b, JB_E_DESCRIPTOR, "duplicate JSON name", pe->name);
+        const jb_pname *o = &pl->names.keys[pl->names.slots[h] - 1];
+        if (o->len == len && memcmp(o->name, name, len) == 0)
+            return fail(b, JB_E_DESCRIPTOR, "duplicate JSON name", name);
         h = (h + 1) & pl->names.mask;
     }
-    pl->names.slots[h] = (uint32_t)i + 1;
+    jb_pname *k = &pl->names.keys[pl->names.nkeys];
+    k->name = name;
+    k->len = len;
+    k->entry = (uint32_t)i;
+    pl->names.slots[h] = (uint32_t)++pl->names.nkeys;
     return true;
+}
+
+static bool names_add(build *b, size_t i) {
+    return name_add(b, b->pl->e[i].name, b->pl->e[i].name_len, i);
 }
 
 /* Insert entry i by value; fails on a duplicate value. */
@@ -154,13 +165,16 @@ static bool values_add(build *b, size_t i) {
     return true;
 }
 
-static bool alloc_tables(build *b, bool names, bool values) {
+/* nnames: names + aliases the table will hold. */
+static bool alloc_tables(build *b, bool names, bool values, size_t nnames) {
     jb_plan *pl = b->pl;
     uint32_t sz = table_size(pl->n);
     if (names) {
-        pl->names.slots = calloc(sz, sizeof(uint32_t));
-        pl->names.mask = sz - 1;
-        if (!pl->names.slots) return fail(b, JB_E_NOMEM, "", NULL);
+        uint32_t nsz = table_size(nnames);
+        pl->names.slots = calloc(nsz, sizeof(uint32_t));
+        pl->names.keys = calloc(nnames ? nnames : 1, sizeof(jb_pname));
+        pl->names.mask = nsz - 1;
+        if (!pl->names.slots || !pl->names.keys) return fail(b, JB_E_NOMEM, "", NULL);
     }
     if (values) {
         pl->values.slots = calloc(sz, sizeof(uint32_t));
@@ -171,8 +185,79 @@ static bool alloc_tables(build *b, bool names, bool values) {
     return true;
 }
 
-static bool set_name(build *b, jb_pentry *pe, const char *name, const char *prefix,
+/* ------------------------------------------------------------------ */
+/* Rename policies                                                     */
+/* ------------------------------------------------------------------ */
+
+static bool is_up(char c) { return c >= 'A' && c <= 'Z'; }
+static bool is_lo(char c) { return c >= 'a' && c <= 'z'; }
+static bool is_dig(char c) { return c >= '0' && c <= '9'; }
+static char to_lo(char c) { return is_up(c) ? (char)(c - 'A' + 'a') : c; }
+static char to_up(char c) { return is_lo(c) ? (char)(c - 'a' + 'A') : c; }
+
+/*
+ * Does a new word start at s[i]? Separators are handled by the caller.
+ * lower|digit -> Upper ("userId", "field1Name"), letter <-> digit
+ * ("field01"), and the last capital of an acronym before a lowercase
+ * letter ("HTTPServer" -> HTTP + Server).
+ */
+static bool word_start(const char *s, size_t i, size_t n) {
+    char p = s[i - 1], c = s[i];
+    if (is_up(c) && (is_lo(p) || is_dig(p))) return true;
+    if (is_dig(c) && (is_lo(p) || is_up(p))) return true;
+    if (is_up(c) && is_up(p) && i + 1 < n && is_lo(s[i + 1])) return true;
+    return false;
+}
+
+/* Apply policy r to name; malloc'd NUL-terminated result. */
+static char *rename_name(jb_rename r, const char *s) {
+    size_t n = strlen(s);
+    char *out = malloc(2 * n + 1);
+    if (!out) return NULL;
+    size_t o = 0, word = 0;
+    bool in_word = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '_' || c == '-' || c == ' ') {
+            in_word = false;
+            continue;
+        }
+        bool starts = !in_word || (i > 0 && word_start(s, i, n));
+        if (r == JB_RENAME_LOWER || r == JB_RENAME_UPPER) starts = false;
+        if (starts) {
+            if (word > 0) {
+                if (r == JB_RENAME_SNAKE || r == JB_RENAME_SCREAMING_SNAKE) out[o++] = '_';
+                else if (r == JB_RENAME_KEBAB) out[o++] = '-';
+            }
+            word++;
+        }
+        in_word = true;
+        switch (r) {
+        case JB_RENAME_SCREAMING_SNAKE:
+        case JB_RENAME_UPPER: c = to_up(c); break;
+        case JB_RENAME_CAMEL: c = (starts && word > 1) ? to_up(c) : to_lo(c); break;
+        case JB_RENAME_PASCAL: c = starts ? to_up(c) : to_lo(c); break;
+        default: c = to_lo(c); break;
+        }
+        out[o++] = c;
+    }
+    out[o] = 0;
+    return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* Entries                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Name entry pe `name` (renamed by policy r unless explicit) and make its
+ * pre-escaped key prefix+name+suffix. */
+static bool set_name(build *b, jb_pentry *pe, const char *name, jb_rename r, const char *prefix,
                      const char *suffix) {
+    if (r != JB_RENAME_NONE) {
+        pe->owned_name = rename_name(r, name);
+        if (!pe->owned_name) return fail(b, JB_E_NOMEM, "", NULL);
+        name = pe->owned_name;
+    }
     pe->name = name;
     pe->name_len = strlen(name);
     pe->key = escape_key(prefix, name, pe->name_len, suffix, &pe->key_len);
@@ -181,37 +266,81 @@ static bool set_name(build *b, jb_pentry *pe, const char *name, const char *pref
     return true;
 }
 
+static const jb_format no_format = {0};
+
+static const jb_format *fmt_of(const jb_type *t) { return t->format ? t->format : &no_format; }
+
+/* Count a record's entries with flattened members expanded, and its aliases. */
+static bool count_fields(build *b, const jb_type *t, size_t *n, size_t *nalias, int depth) {
+    if (depth > 16) return fail(b, JB_E_DESCRIPTOR, "flattening nests too deep (a cycle?) at", t->name);
+    for (const jb_field *f = t->fields; f->name; f++) {
+        if (f->flags & JB_FIELD_FLATTEN) {
+            if (f->type->kind != JB_KIND_RECORD)
+                return fail(b, JB_E_DESCRIPTOR, "JB_FLATTEN needs a record member:", f->name);
+            if (!count_fields(b, f->type, n, nalias, depth + 1)) return false;
+            continue;
+        }
+        (*n)++;
+        for (const char *const *a = f->aliases; a && *a; a++) (*nalias)++;
+    }
+    return true;
+}
+
+/* Fill entries from t's fields at byte offset base (flattened members
+ * recurse with their own rename policy). */
+static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int depth) {
+    jb_plan *pl = b->pl;
+    const jb_format *fmt = fmt_of(t);
+    jb_rename rn = t->rename ? t->rename : fmt->rename_fields;
+    bool record = pl->type->kind == JB_KIND_RECORD;
+    for (const jb_field *f = t->fields; f->name; f++) {
+        if (f->flags & JB_FIELD_FLATTEN) {
+            char m[JB_ERROR_MESSAGE_MAX];
+            if (jb__type_validate(f->type, m, sizeof m)) return fail(b, JB_E_DESCRIPTOR, m, "");
+            if (!add_fields(b, f->type, base + f->offset, i, depth + 1)) return false;
+            continue;
+        }
+        jb_pentry *pe = &pl->e[*i];
+        bool explicit_name = (f->flags & JB_FIELD_EXPLICIT_NAME) || !f->cname ||
+                             strcmp(f->name, f->cname) != 0;
+        if (!set_name(b, pe, f->name, explicit_name ? JB_RENAME_NONE : rn, "\"", "\":")) return false;
+        pe->type = f->type;
+        pe->offset = base + f->offset;
+        pe->flag_offset = base + f->flag_offset;
+        pe->presence = f->presence;
+        pe->fflags = f->flags;
+        pe->default_json = f->default_json;
+        pe->optional = f->presence == JB_PRESENCE_FLAG || f->type->kind == JB_KIND_PTR;
+        pe->req_bit = UINT32_MAX;
+        if (record) {
+            if (!names_add(b, *i)) return false;
+            for (const char *const *a = f->aliases; a && *a; a++)
+                if (!name_add(b, *a, strlen(*a), *i)) return false;
+            if (f->default_json) pl->ndefaults++;
+            if (!pe->optional && !f->default_json) {
+                pl->required[*i / 64] |= (uint64_t)1 << (*i % 64);
+                pl->nrequired++;
+            }
+        }
+        (*i)++;
+    }
+    return true;
+}
+
 static bool build_record(build *b) {
     const jb_type *t = b->t;
     jb_plan *pl = b->pl;
-    size_t n = 0;
-    while (t->fields[n].name) n++;
+    size_t n = 0, nalias = 0, i = 0;
+    if (!count_fields(b, t, &n, &nalias, 0)) return false;
     pl->n = n;
     pl->e = calloc(n ? n : 1, sizeof(jb_pentry));
     pl->mask_words = (n + 63) / 64;
     pl->required = calloc(pl->mask_words ? pl->mask_words : 1, sizeof(uint64_t));
     if (!pl->e || !pl->required) return fail(b, JB_E_NOMEM, "", NULL);
     bool record = t->kind == JB_KIND_RECORD;
-    if (record && !alloc_tables(b, true, false)) return false;
-    for (size_t i = 0; i < n; i++) {
-        const jb_field *f = &t->fields[i];
-        jb_pentry *pe = &pl->e[i];
-        if (!set_name(b, pe, f->name, "\"", "\":")) return false;
-        pe->type = f->type;
-        pe->offset = f->offset;
-        pe->flag_offset = f->flag_offset;
-        pe->presence = f->presence;
-        pe->fflags = f->flags;
-        pe->optional = f->presence == JB_PRESENCE_FLAG || f->type->kind == JB_KIND_PTR;
-        pe->req_bit = UINT32_MAX;
-        if (record) {
-            if (!names_add(b, i)) return false;
-            if (!pe->optional) {
-                pl->required[i / 64] |= (uint64_t)1 << (i % 64);
-                pl->nrequired++;
-            }
-        }
-    }
+    if (record && !alloc_tables(b, true, false, n + nalias)) return false;
+    if (!add_fields(b, t, 0, &i, 0)) return false;
+    pl->unwrap = record && (pl->fmt_flags & JB_FMT_UNWRAP_UNARY) && n == 1;
     return true;
 }
 
@@ -222,12 +351,14 @@ static bool build_enum(build *b) {
     while (t->cases[n].name) n++;
     pl->n = n;
     pl->width_mask = jb__width_mask(t->size);
+    pl->all_nullary = true;
     pl->e = calloc(n, sizeof(jb_pentry));
     if (!pl->e) return fail(b, JB_E_NOMEM, "", NULL);
-    if (!alloc_tables(b, true, true)) return false;
+    if (!alloc_tables(b, true, true, n)) return false;
+    jb_rename rn = t->rename ? t->rename : fmt_of(t)->rename_cases;
     for (size_t i = 0; i < n; i++) {
         jb_pentry *pe = &pl->e[i];
-        if (!set_name(b, pe, t->cases[i].name, "\"", "\"")) return false;
+        if (!set_name(b, pe, t->cases[i].name, rn, "\"", "\"")) return false;
         pe->value = (uint64_t)t->cases[i].value & pl->width_mask;
         if (!names_add(b, i) || !values_add(b, i)) return false;
     }
@@ -237,41 +368,57 @@ static bool build_enum(build *b) {
 static bool build_sum(build *b) {
     const jb_type *t = b->t;
     jb_plan *pl = b->pl;
+    const jb_format *fmt = fmt_of(t);
     size_t n = 0;
     while (t->sum_cases[n].name) n++;
     pl->n = n;
     pl->width_mask = jb__width_mask(t->tag_size);
     pl->e = calloc(n, sizeof(jb_pentry));
     if (!pl->e) return fail(b, JB_E_NOMEM, "", NULL);
-    if (!alloc_tables(b, true, true)) return false;
+    if (!alloc_tables(b, true, true, n)) return false;
+    jb_rename rn = t->rename ? t->rename : fmt->rename_cases;
+    pl->all_nullary = true;
     for (size_t i = 0; i < n; i++) {
         const jb_case *c = &t->sum_cases[i];
         jb_pentry *pe = &pl->e[i];
-        if (!set_name(b, pe, c->name, "\"", "\"")) return false;
+        if (!set_name(b, pe, c->name, rn, "\"", "\"")) return false;
         pe->type = c->type;
         pe->offset = c->offset;
         pe->value = (uint64_t)c->tag & pl->width_mask;
+        if (c->type) pl->all_nullary = false;
         if (!names_add(b, i) || !values_add(b, i)) return false;
     }
-    pl->tag_name = t->tag_name ? t->tag_name : "tag";
-    pl->content_name = t->content_name ? t->content_name : "contents";
+    pl->tag_name = t->tag_name ? t->tag_name : fmt->tag_name ? fmt->tag_name : "tag";
+    pl->content_name = t->content_name ? t->content_name
+                       : fmt->content_name ? fmt->content_name : "contents";
     pl->tag_name_len = strlen(pl->tag_name);
     pl->content_name_len = strlen(pl->content_name);
     pl->tag_key = escape_key("\"", pl->tag_name, pl->tag_name_len, "\":", &pl->tag_key_len);
     pl->content_key =
         escape_key("\"", pl->content_name, pl->content_name_len, "\":", &pl->content_key_len);
     if (!pl->tag_key || !pl->content_key) return fail(b, JB_E_DESCRIPTOR, "bad tag name", pl->tag_name);
-    if (t->sum_style == JB_SUM_INTERNAL) {
-        /* the tag key must not collide with a payload field */
+    if (pl->sum_style == JB_SUM_INTERNAL) {
+        /* the tag key must not collide with a record payload's field */
         for (size_t i = 0; i < n; i++) {
             const jb_type *pt = pl->e[i].type;
-            if (!pt) continue;
+            if (!pt || pt->kind != JB_KIND_RECORD) continue;
             for (const jb_field *f = pt->fields; f->name; f++)
                 if (strcmp(f->name, pl->tag_name) == 0)
                     return fail(b, JB_E_DESCRIPTOR, "a payload field has the tag's name", f->name);
         }
     }
     return true;
+}
+
+/* The representation options a type resolves to: its own, else its format's. */
+static void resolve_options(jb_plan *pl, const jb_type *t) {
+    const jb_format *fmt = fmt_of(t);
+    pl->sum_style = t->sum_style ? t->sum_style : fmt->sum_style ? fmt->sum_style : JB_SUM_EXTERNAL;
+    pl->fmt_flags = fmt->flags | t->fmt_flags;
+    pl->float_style = t->float_style ? t->float_style : fmt->float_style;
+    pl->key_mode = t->key_mode ? t->key_mode : fmt->key_mode;
+    pl->scoped = pl->float_style != JB_FLOAT_INHERIT || pl->key_mode != JB_KEYS_AUTO ||
+                 (pl->fmt_flags & JB_FMT_INT64_STRING) || t->format != NULL;
 }
 
 const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_t cap) {
@@ -295,6 +442,7 @@ const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_
         return NULL;
     }
     b.pl->type = t;
+    resolve_options(b.pl, t);
     bool ok = false;
     switch (t->kind) {
     case JB_KIND_RECORD:

@@ -12,9 +12,17 @@
 /* A name -> index table: open addressing, power-of-two size, at most half
  * full. Slots hold index + 1 (0 = empty). Lookups cost one hash and
  * usually one compare whatever the number of names. */
+typedef struct jb_pname {
+    const char *name;        /* a JSON name or alias (unescaped) */
+    size_t len;
+    uint32_t entry;          /* the entry it selects */
+} jb_pname;
+
 typedef struct jb_names {
-    uint32_t *slots;
+    uint32_t *slots;         /* index into keys + 1; 0 = empty */
     uint32_t mask;
+    jb_pname *keys;
+    size_t nkeys;
 } jb_names;
 
 /* A value -> index table for enum and sum tags (values masked to the C
@@ -40,6 +48,8 @@ typedef struct jb_pentry {
     uint8_t presence;        /* JB_PRESENCE_* */
     uint8_t optional;        /* may be absent: a flag, or a PTR member */
     uint32_t fflags;         /* JB_FIELD_* */
+    const char *default_json; /* decoded when the key is missing, or NULL */
+    char *owned_name;        /* a renamed name this plan allocated (else NULL) */
 } jb_pentry;
 
 typedef struct jb_plan {
@@ -60,6 +70,15 @@ typedef struct jb_plan {
     size_t tag_key_len;
     const char *content_key; /* pre-escaped "contents": */
     size_t content_key_len;
+    /* resolved representation options */
+    jb_sum_style sum_style;  /* never JB_SUM_DEFAULT */
+    uint32_t fmt_flags;      /* JB_FMT_* (format's | type's) */
+    jb_float_style float_style; /* JB_FLOAT_INHERIT when the type says nothing */
+    jb_key_mode key_mode;    /* for maps inside this type (JB_KEYS_AUTO: nothing said) */
+    bool scoped;             /* the type sets float style / key mode / int64 strings for its contents */
+    bool all_nullary;        /* sums and enums: no case has a payload */
+    bool unwrap;             /* record of one field written as that field's value */
+    size_t ndefaults;        /* entries with a default_json */
 } jb_plan;
 
 /*

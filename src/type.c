@@ -30,6 +30,14 @@ SCALAR(jb_string, JB_KIND_STR, "jb_str", jb_str);
 SCALAR(jb_raw, JB_KIND_RAW, "jb_str (raw JSON)", jb_str);
 SCALAR(jb_number, JB_KIND_NUMBER, "jb_str (number)", jb_str);
 
+#define SCALAR_STR(id, k, ctype_name, T)                                                          \
+    JB_API const jb_type id = {.kind = k, .name = ctype_name, .size = sizeof(T), .align = _Alignof(T), \
+                               .flags = JB_TYPE_AS_STRING}
+SCALAR_STR(jb_i64_string, JB_KIND_I64, "int64_t (as string)", int64_t);
+SCALAR_STR(jb_u64_string, JB_KIND_U64, "uint64_t (as string)", uint64_t);
+SCALAR_STR(jb_i32_string, JB_KIND_I32, "int32_t (as string)", int32_t);
+SCALAR_STR(jb_u32_string, JB_KIND_U32, "uint32_t (as string)", uint32_t);
+
 static const char *tname(const jb_type *t) { return t && t->name ? t->name : "(unnamed)"; }
 
 /* Is a member of C type ct (from _Generic) a valid home for kind k? */
@@ -204,11 +212,6 @@ jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
                 jb__msgf(msg, cap, "type %s, case %s: payload lies outside the struct", tname(t), c->name);
                 return JB_E_DESCRIPTOR;
             }
-            if (t->sum_style == JB_SUM_INTERNAL && c->type->kind != JB_KIND_RECORD) {
-                jb__msgf(msg, cap, "type %s, case %s: an internally tagged sum needs record payloads",
-                         tname(t), c->name);
-                return JB_E_DESCRIPTOR;
-            }
         }
         return JB_OK;
     case JB_KIND_VEC:
@@ -228,6 +231,12 @@ jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
     case JB_KIND_MAP:
         if (t->size != sizeof(JB_VEC(char))) break;
         if ((st = check_child(t, "key", t->key, t->key_size, msg, cap))) return st;
+        if ((unsigned)t->key_mode > JB_KEYS_JSON_TEXT ||
+            (t->key_mode == JB_KEYS_STRING && !jb__key_is_stringlike(t->key))) {
+            jb__msgf(msg, cap, "type %s: keys of %s cannot be object keys (use JB_KEYS_PAIRS or "
+                     "JB_KEYS_JSON_TEXT)", tname(t), tname(t->key));
+            return JB_E_DESCRIPTOR;
+        }
         return check_child(t, "value", t->elem, t->elem_size, msg, cap);
     case JB_KIND_CUSTOM:
         if (!t->custom || !t->custom->encode || !t->custom->decode) {

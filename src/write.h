@@ -42,6 +42,10 @@ struct jb_writer {
     /* custom-codec API state: bit d set = a value was already written at depth d */
     uint64_t nonempty[8];
     bool value_slot;    /* custom-codec API: a key (or the engine) opened a slot for one value */
+    /* representation state inherited from the enclosing typed node (encode.c) */
+    uint8_t float_style;   /* jb_float_style in force */
+    uint8_t key_mode;      /* jb_key_mode in force for maps */
+    bool int64_string;     /* JB_FMT_INT64_STRING in force */
     uint32_t custom_depth; /* depth at which the running custom encoder writes its one value
                               (UINT32_MAX: none running); set by encode.c */
     jb_path path;       /* collected on failure */

@@ -1,0 +1,48 @@
+/*
+ * format.c — the wire-format presets. Each is a complete set of
+ * representation options reproducing another ecosystem's derived JSON;
+ * docs/formats.md gives the sources for every rule.
+ */
+#include "base.h"
+
+/* Haskell aeson, Generic/TH with defaultOptions: field and constructor
+ * names unchanged, sums as TaggedObject "tag" "contents" (record payloads
+ * inlined), all-nullary sums as plain strings, Nothing written as null
+ * (omitNothingFields = False), doubles as GHC shows them (1.0, 1.0e-2). */
+JB_API const jb_format jb_format_aeson = {
+    .name = "aeson",
+    .sum_style = JB_SUM_INTERNAL,
+    .tag_name = "tag",
+    .content_name = "contents",
+    .flags = JB_FMT_ABSENT_NULL | JB_FMT_ALL_NULLARY_STRING,
+    .float_style = JB_FLOAT_HASKELL,
+};
+
+/* Rust serde_json with #[derive(Serialize, Deserialize)] defaults: externally
+ * tagged enums (unit variants as "Name"), None as null, f64 by ryu (1.0, 1e21). */
+JB_API const jb_format jb_format_serde = {
+    .name = "serde",
+    .sum_style = JB_SUM_EXTERNAL,
+    .flags = JB_FMT_ABSENT_NULL,
+    .float_style = JB_FLOAT_RUST,
+};
+
+/* Scala circe generic derivation: sealed traits as {"Case": {...}}, case
+ * objects as {"Case": {}}, None as null, doubles as Java prints them. */
+JB_API const jb_format jb_format_circe = {
+    .name = "circe",
+    .sum_style = JB_SUM_EXTERNAL,
+    .flags = JB_FMT_ABSENT_NULL | JB_FMT_NULLARY_OBJECT,
+    .float_style = JB_FLOAT_JAVA,
+};
+
+/* F# Fable.Remoting.Json (on Newtonsoft): unions as {"Case": payload} with
+ * nullary cases as "Case", None as null, int64 as strings, map keys as
+ * their JSON text, doubles as Newtonsoft writes them (1.0, 1E+21). */
+JB_API const jb_format jb_format_fable = {
+    .name = "fable",
+    .sum_style = JB_SUM_EXTERNAL,
+    .flags = JB_FMT_ABSENT_NULL | JB_FMT_INT64_STRING,
+    .float_style = JB_FLOAT_DOTNET,
+    .key_mode = JB_KEYS_AUTO,
+};

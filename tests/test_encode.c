@@ -1,0 +1,1091 @@
+/*
+ * test_encode.c — the encoder engine: the exact bytes written for every
+ * descriptor kind, the write options, encode errors, and every sink.
+ *
+ * Every expected output below is written by hand from the contract in
+ * include/jbind.h and issue 2 (numbers as ECMAScript's Number#toString
+ * spells them, except -0; strings escaped per RFC 8259 with control bytes
+ * as \u00XX in lowercase hex; absent optionals omitted), never captured
+ * from the code under test.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "jbind.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Encode v into a fresh buffer; compare the bytes. */
+static void expect_enc(int line, const jb_type *t, const void *v, const jb_write_options *o,
+                       const char *want, size_t wantlen) {
+    jb_buf b = JB_BUF_INIT;
+    jb_error e;
+    memset(&e, 0, sizeof e);
+    jb_status st = jb_encode(t, v, &b, o, &e);
+    CHECK_AT(line, st == JB_OK, "status %s (%s) at %s", jb_status_name(st), e.message, e.path);
+    if (st == JB_OK) CHECK_MEM_AT(line, b.data, b.len, want, wantlen);
+    jb_buf_free(&b);
+}
+#define ENC(t, v, want) expect_enc(__LINE__, (t), (v), NULL, (want), sizeof(want) - 1)
+#define ENC_O(t, v, o, want) expect_enc(__LINE__, (t), (v), (o), (want), sizeof(want) - 1)
+
+/* Encode expecting a failure with `code`; returns the error. The buffer
+ * starts with a prefix which must be all that remains afterwards. */
+static jb_error expect_fail(int line, const jb_type *t, const void *v, const jb_write_options *o,
+                            jb_status code) {
+    jb_buf b = JB_BUF_INIT;
+    jb_error e;
+    memset(&e, 0x5a, sizeof e);
+    jb_status pre = jb_buf_reserve(&b, 3);
+    CHECK_AT(line, pre == JB_OK, "reserve");
+    memcpy(b.data, "pre", 3);
+    b.len = 3;
+    jb_status st = jb_encode(t, v, &b, o, &e);
+    CHECK_AT(line, st == code, "got %s (%s), want %s", jb_status_name(st), e.message,
+             jb_status_name(code));
+    CHECK_AT(line, e.code == code, "err.code %s", jb_status_name(e.code));
+    CHECK_AT(line, b.len == 3 && memcmp(b.data, "pre", 3) == 0, "buf->len not restored: %zu",
+             b.len);
+    CHECK_AT(line, e.offset == 0 && e.line == 0 && e.column == 0,
+             "encode error has offset %zu line %zu column %zu", e.offset, e.line, e.column);
+    CHECK_AT(line, memchr(e.message, 0, sizeof e.message) && e.message[0],
+             "message empty or not terminated");
+    CHECK_AT(line, memchr(e.path, 0, sizeof e.path) && e.path[0] == '$', "path [%.20s]", e.path);
+    jb_buf_free(&b);
+    return e;
+}
+
+/* A counting allocator (realloc shape). */
+typedef struct counting {
+    size_t allocs;   /* calls that allocated or grew */
+    size_t frees;
+    long live;
+} counting;
+
+static void *count_fn(void *ctx, void *p, size_t old, size_t n) {
+    counting *c = ctx;
+    (void)old;
+    if (n == 0) {
+        if (p) {
+            c->frees++;
+            c->live--;
+        }
+        free(p);
+        return NULL;
+    }
+    c->allocs++;
+    if (!p) c->live++;
+    return realloc(p, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Types                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef enum { ROLE_ADMIN = 1, ROLE_USER = 2, ROLE_GUEST = 7 } role;
+static const jb_type role_type = JB_ENUM(role,
+    JB_ENUM_CASE(ROLE_ADMIN, "admin"),
+    JB_ENUM_CASE(ROLE_USER, "user"),
+    JB_ENUM_CASE(ROLE_GUEST, "guest"));
+
+/* A sparse, negative-valued enum stored in a 1-byte member. */
+typedef enum { TINY_NEG = -3, TINY_BIG = 100 } tiny_e;
+static const jb_type tiny_type = JB_ENUM(int8_t,
+    JB_ENUM_CASE(TINY_NEG, "neg"),
+    JB_ENUM_CASE(TINY_BIG, "big"));
+
+typedef struct { double x, y; } point;
+static const jb_type point_type = JB_TUPLE(point,
+    JB_ELEM(point, x, &jb_f64),
+    JB_ELEM(point, y, &jb_f64));
+
+typedef struct {
+    char *name;
+    int64_t id;
+    role role;
+    bool has_email; char *email;
+    point *home;
+    JB_VEC(char *) tags;
+    JB_MAP(char *, int32_t) scores;
+} user;
+static const jb_type user_type = JB_RECORD(user,
+    JB_FIELD(user, name, &jb_cstr),
+    JB_FIELD(user, id, &jb_i64),
+    JB_FIELD(user, role, &role_type),
+    JB_OPTIONAL(user, email, has_email, &jb_cstr),
+    JB_FIELD(user, home, JB_PTR_OF(&point_type)),
+    JB_FIELD(user, tags, JB_VEC_OF(&jb_cstr)),
+    JB_FIELD(user, scores, JB_MAP_OF(&jb_cstr, &jb_i32)));
+
+typedef struct {
+    bool b;
+    int8_t i8; int16_t i16; int32_t i32; int64_t i64;
+    uint8_t u8; uint16_t u16; uint32_t u32; uint64_t u64;
+} ints;
+static const jb_type ints_type = JB_RECORD(ints,
+    JB_FIELD(ints, b, &jb_bool),
+    JB_FIELD(ints, i8, &jb_i8), JB_FIELD(ints, i16, &jb_i16),
+    JB_FIELD(ints, i32, &jb_i32), JB_FIELD(ints, i64, &jb_i64),
+    JB_FIELD(ints, u8, &jb_u8), JB_FIELD(ints, u16, &jb_u16),
+    JB_FIELD(ints, u32, &jb_u32), JB_FIELD(ints, u64, &jb_u64));
+
+/* Optional fields of several kinds. */
+typedef struct {
+    int32_t a;
+    bool has_b; int32_t b;
+    bool has_s; jb_str s;
+    int32_t *p;
+    bool has_r; role r;
+} opts_rec;
+static const jb_type opts_type = JB_RECORD(opts_rec,
+    JB_FIELD(opts_rec, a, &jb_i32),
+    JB_OPTIONAL(opts_rec, b, has_b, &jb_i32),
+    JB_OPTIONAL_AS(opts_rec, s, "str", has_s, &jb_string),
+    JB_FIELD(opts_rec, p, JB_PTR_OF(&jb_i32)),
+    JB_OPTIONAL(opts_rec, r, has_r, &role_type));
+
+typedef struct { int unused; } empty_rec;
+static const jb_type empty_type = JB_RECORD(empty_rec);
+
+/* JSON names that need escaping. */
+typedef struct { int32_t a; int32_t b; } odd_names;
+static const jb_type odd_names_type = JB_RECORD(odd_names,
+    JB_FIELD_AS(odd_names, a, "a\"b", &jb_i32),
+    JB_FIELD_AS(odd_names, b, "x/y\xc3\xa9", &jb_i32));
+
+typedef struct { int16_t v[3]; } arr3;
+static const jb_type arr3_type = JB_RECORD(arr3, JB_FIELD(arr3, v, JB_ARRAY_OF(int16_t, 3, &jb_i16)));
+
+/* Sums. */
+typedef struct { double r; } circle;
+static const jb_type circle_type = JB_RECORD(circle, JB_FIELD(circle, r, &jb_f64));
+typedef struct { double w, h; } rect;
+static const jb_type rect_type = JB_RECORD(rect, JB_FIELD(rect, w, &jb_f64), JB_FIELD(rect, h, &jb_f64));
+
+typedef enum { SHAPE_CIRCLE, SHAPE_RECT, SHAPE_EMPTY, SHAPE_NUM } shape_kind;
+typedef struct {
+    shape_kind kind;
+    union { circle circle; rect rect; int32_t num; } as;
+} shape;
+
+#define SHAPE_CASES \
+    JB_CASE(shape, SHAPE_CIRCLE, "Circle", as.circle, &circle_type), \
+    JB_CASE(shape, SHAPE_RECT, "Rect", as.rect, &rect_type), \
+    JB_NULLARY(SHAPE_EMPTY, "Empty")
+
+static const jb_type shape_ext = JB_SUM(shape, kind, SHAPE_CASES,
+    JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
+static const jb_type shape_int = JB_SUM_STYLE(shape, kind, JB_SUM_INTERNAL, "type", 0, SHAPE_CASES);
+static const jb_type shape_int_def = JB_SUM_STYLE(shape, kind, JB_SUM_INTERNAL, 0, 0, SHAPE_CASES);
+static const jb_type shape_adj = JB_SUM_STYLE(shape, kind, JB_SUM_ADJACENT, "t", "c", SHAPE_CASES,
+    JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
+static const jb_type shape_adj_def = JB_SUM_STYLE(shape, kind, JB_SUM_ADJACENT, 0, 0, SHAPE_CASES);
+static const jb_type shape_arr = JB_SUM_STYLE(shape, kind, JB_SUM_ARRAY, 0, 0, SHAPE_CASES,
+    JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
+static const jb_type shape_unt = JB_SUM_STYLE(shape, kind, JB_SUM_UNTAGGED, 0, 0, SHAPE_CASES,
+    JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
+
+/* Containers. */
+typedef JB_VEC(int32_t) vec_i32;
+static const jb_type *const vec_i32_type = JB_VEC_OF(&jb_i32);
+typedef JB_VEC(int32_t *) vec_pi32;
+static const jb_type *const vec_pi32_type = JB_VEC_OF(JB_PTR_OF(&jb_i32));
+typedef JB_VEC(shape) vec_shape;
+static const jb_type *const vec_shape_type = JB_VEC_OF_T(shape, &shape_ext);
+
+typedef JB_MAP(char *, int32_t) map_cs;
+static const jb_type *const map_cs_type = JB_MAP_OF(&jb_cstr, &jb_i32);
+typedef JB_MAP(jb_str, bool) map_str;
+static const jb_type *const map_str_type = JB_MAP_OF_T(jb_str, bool, &jb_string, &jb_bool);
+typedef JB_MAP(role, double) map_enum;
+static const jb_type *const map_enum_type = JB_MAP_OF_T(role, double, &role_type, &jb_f64);
+typedef JB_MAP(int32_t, char *) map_i32;
+static const jb_type *const map_i32_type = JB_MAP_OF(&jb_i32, &jb_cstr);
+typedef JB_MAP(int8_t, uint8_t) map_i8;
+static const jb_type *const map_i8_type = JB_MAP_OF_T(int8_t, uint8_t, &jb_i8, &jb_u8);
+typedef JB_MAP(uint64_t, int64_t) map_u64;
+static const jb_type *const map_u64_type = JB_MAP_OF_T(uint64_t, int64_t, &jb_u64, &jb_i64);
+typedef struct { int32_t x; } kkey;
+static const jb_type kkey_type = JB_RECORD(kkey, JB_FIELD(kkey, x, &jb_i32));
+typedef JB_MAP(kkey, char *) map_rec;
+static const jb_type *const map_rec_type = JB_MAP_OF_T(kkey, char *, &kkey_type, &jb_cstr);
+typedef JB_MAP(point, int32_t) map_tup;
+static const jb_type *const map_tup_type = JB_MAP_OF(&point_type, &jb_i32);
+
+/* Custom: a timestamp as {"s":secs,"parts":[hi,lo]} written with jb_write_*. */
+typedef struct { int64_t secs; const char *zone; } stamp;
+static jb_status stamp_enc(jb_writer *w, const void *value, void *ctx) {
+    const stamp *s = value;
+    (void)ctx;
+    jb_status st;
+    if ((st = jb_write_object_begin(w))) return st;
+    if ((st = jb_write_key(w, "s", 1)) || (st = jb_write_i64(w, s->secs))) return st;
+    if ((st = jb_write_key(w, "zone", 4)) || (st = jb_write_string(w, s->zone, strlen(s->zone))))
+        return st;
+    if ((st = jb_write_key(w, "parts", 5)) || (st = jb_write_array_begin(w))) return st;
+    if ((st = jb_write_u64(w, (uint64_t)s->secs / 60)) || (st = jb_write_bool(w, true)) ||
+        (st = jb_write_null(w)) || (st = jb_write_f64(w, 0.5)) || (st = jb_write_raw(w, "[ ]", 3)))
+        return st;
+    if ((st = jb_write_value(w, &role_type, &(role){ROLE_GUEST}))) return st;
+    if ((st = jb_write_array_end(w))) return st;
+    if ((st = jb_write_key(w, "e", 1)) || (st = jb_write_object_begin(w)) ||
+        (st = jb_write_object_end(w)))
+        return st;
+    return jb_write_object_end(w);
+}
+static jb_status stamp_dec(jb_reader *r, void *value, void *ctx) {
+    (void)ctx;
+    (void)value;
+    return jb_read_skip(r);
+}
+static const jb_type stamp_type = JB_CUSTOM(stamp, stamp_enc, stamp_dec, NULL);
+typedef JB_VEC(stamp) vec_stamp;
+static const jb_type *const vec_stamp_type = JB_VEC_OF_T(stamp, &stamp_type);
+
+static jb_status failing_enc(jb_writer *w, const void *value, void *ctx) {
+    (void)value;
+    (void)ctx;
+    return jb_write_fail(w, "clock is broken");
+}
+static const jb_type failing_type = JB_CUSTOM(stamp, failing_enc, stamp_dec, NULL);
+
+/* Raw and number members. */
+typedef struct { jb_str raw; jb_str num; } rawrec;
+static const jb_type rawrec_type = JB_RECORD(rawrec,
+    JB_FIELD(rawrec, raw, &jb_raw),
+    JB_FIELD(rawrec, num, &jb_number));
+
+/* For paths in encode errors. */
+typedef struct { char *name; role role; } member;
+static const jb_type member_type = JB_RECORD(member,
+    JB_FIELD(member, name, &jb_cstr),
+    JB_FIELD(member, role, &role_type));
+typedef struct { JB_VEC(member) people; } team;
+static const jb_type team_type = JB_RECORD(team,
+    JB_FIELD(team, people, JB_VEC_OF_T(member, &member_type)));
+
+/* A linked list for depth. */
+typedef struct lnode { int32_t v; struct lnode *next; } lnode;
+static const jb_type lnode_type;
+static const jb_type lnode_type = JB_RECORD(lnode,
+    JB_FIELD(lnode, v, &jb_i32),
+    JB_FIELD(lnode, next, JB_PTR_OF(&lnode_type)));
+
+/* Pretty printing sample. */
+typedef struct {
+    int32_t a;
+    JB_VEC(int32_t) list;
+    JB_VEC(int32_t) none;
+    empty_rec e;
+    JB_MAP(char *, int32_t) m;
+    point pt;
+    shape s;
+} pretty_rec;
+static const jb_type pretty_type = JB_RECORD(pretty_rec,
+    JB_FIELD(pretty_rec, a, &jb_i32),
+    JB_FIELD(pretty_rec, list, JB_VEC_OF(&jb_i32)),
+    JB_FIELD(pretty_rec, none, JB_VEC_OF(&jb_i32)),
+    JB_FIELD(pretty_rec, e, &empty_type),
+    JB_FIELD(pretty_rec, m, JB_MAP_OF(&jb_cstr, &jb_i32)),
+    JB_FIELD(pretty_rec, pt, &point_type),
+    JB_FIELD(pretty_rec, s, &shape_ext));
+
+/* ------------------------------------------------------------------ */
+/* Scalars                                                             */
+/* ------------------------------------------------------------------ */
+
+static void test_ints(void) {
+    bool t = true, f = false;
+    ENC(&jb_bool, &t, "true");
+    ENC(&jb_bool, &f, "false");
+    int8_t i8a = INT8_MIN, i8b = INT8_MAX;
+    ENC(&jb_i8, &i8a, "-128");
+    ENC(&jb_i8, &i8b, "127");
+    int16_t i16a = INT16_MIN, i16b = INT16_MAX;
+    ENC(&jb_i16, &i16a, "-32768");
+    ENC(&jb_i16, &i16b, "32767");
+    int32_t i32a = INT32_MIN, i32b = INT32_MAX, i32z = 0;
+    ENC(&jb_i32, &i32a, "-2147483648");
+    ENC(&jb_i32, &i32b, "2147483647");
+    ENC(&jb_i32, &i32z, "0");
+    int64_t i64a = INT64_MIN, i64b = INT64_MAX, i64c = -1;
+    ENC(&jb_i64, &i64a, "-9223372036854775808");
+    ENC(&jb_i64, &i64b, "9223372036854775807");
+    ENC(&jb_i64, &i64c, "-1");
+    uint8_t u8 = UINT8_MAX;
+    ENC(&jb_u8, &u8, "255");
+    uint16_t u16 = UINT16_MAX;
+    ENC(&jb_u16, &u16, "65535");
+    uint32_t u32 = UINT32_MAX;
+    ENC(&jb_u32, &u32, "4294967295");
+    uint64_t u64 = UINT64_MAX, u64z = 0;
+    ENC(&jb_u64, &u64, "18446744073709551615");
+    ENC(&jb_u64, &u64z, "0");
+
+    ints all = {true, INT8_MIN, INT16_MIN, INT32_MIN, INT64_MIN,
+                UINT8_MAX, UINT16_MAX, UINT32_MAX, UINT64_MAX};
+    ENC(&ints_type, &all,
+        "{\"b\":true,\"i8\":-128,\"i16\":-32768,\"i32\":-2147483648,\"i64\":-9223372036854775808,"
+        "\"u8\":255,\"u16\":65535,\"u32\":4294967295,\"u64\":18446744073709551615}");
+    ints zero = {0};
+    ENC(&ints_type, &zero,
+        "{\"b\":false,\"i8\":0,\"i16\":0,\"i32\":0,\"i64\":0,\"u8\":0,\"u16\":0,\"u32\":0,\"u64\":0}");
+}
+
+static const struct { int line; double v; const char *want; } f64_cases[] = {
+    {__LINE__, 1.5, "1.5"},
+    {__LINE__, -2.0, "-2"},
+    {__LINE__, 0.1, "0.1"},
+    {__LINE__, 0.0, "0"},
+    {__LINE__, -0.0, "-0"},
+    {__LINE__, 100.0, "100"},
+    {__LINE__, 1e21, "1e+21"},
+    {__LINE__, 1e20, "100000000000000000000"},
+    {__LINE__, 123456789012345680000.0, "123456789012345680000"},
+    {__LINE__, 5e-324, "5e-324"},
+    {__LINE__, -5e-324, "-5e-324"},
+    {__LINE__, 1e-6, "0.000001"},
+    {__LINE__, 1.234e-6, "0.000001234"},
+    {__LINE__, 1e-7, "1e-7"},
+    {__LINE__, 1.5e-7, "1.5e-7"},
+    {__LINE__, 0.3, "0.3"},
+    {__LINE__, 0.1 + 0.2, "0.30000000000000004"},
+    {__LINE__, 1.0 / 3.0, "0.3333333333333333"},
+    {__LINE__, 2.0 / 3.0, "0.6666666666666666"},
+    {__LINE__, 9007199254740992.0, "9007199254740992"},
+    {__LINE__, 9007199254740993.0, "9007199254740992"}, /* rounds to 2^53 when compiled */
+    {__LINE__, DBL_MAX, "1.7976931348623157e+308"},
+    {__LINE__, -DBL_MAX, "-1.7976931348623157e+308"},
+    {__LINE__, DBL_MIN, "2.2250738585072014e-308"},
+    {__LINE__, 1e308, "1e+308"},
+    {__LINE__, 1.25e22, "1.25e+22"},
+    {__LINE__, 123.456, "123.456"},
+    {__LINE__, -0.5, "-0.5"},
+    {__LINE__, 4.35, "4.35"},
+    {__LINE__, 5e-7, "5e-7"},
+    {__LINE__, 1e100, "1e+100"},
+    {__LINE__, 12345678.9, "12345678.9"},
+};
+
+static const struct { int line; float v; const char *want; } f32_cases[] = {
+    {__LINE__, 1.5f, "1.5"},
+    {__LINE__, -2.0f, "-2"},
+    {__LINE__, 0.1f, "0.1"},
+    {__LINE__, -0.0f, "-0"},
+    {__LINE__, 0.0f, "0"},
+    {__LINE__, 16777216.0f, "16777216"},
+    {__LINE__, 3.4028235e38f, "3.4028235e+38"},
+    {__LINE__, 1e-45f, "1e-45"},
+    {__LINE__, 1.17549435e-38f, "1.1754944e-38"},
+    {__LINE__, 0.3f, "0.3"},
+    {__LINE__, 1e21f, "1e+21"},
+};
+
+static void test_floats(void) {
+    for (size_t i = 0; i < sizeof f64_cases / sizeof f64_cases[0]; i++)
+        expect_enc(f64_cases[i].line, &jb_f64, &f64_cases[i].v, NULL, f64_cases[i].want,
+                   strlen(f64_cases[i].want));
+    for (size_t i = 0; i < sizeof f32_cases / sizeof f32_cases[0]; i++)
+        expect_enc(f32_cases[i].line, &jb_f32, &f32_cases[i].v, NULL, f32_cases[i].want,
+                   strlen(f32_cases[i].want));
+
+    /* Non-finite: an error by default, null with the flag. */
+    double nan_ = NAN, pinf = INFINITY, ninf = -INFINITY;
+    float fnan = NAN, finf = INFINITY;
+    jb_error e = expect_fail(__LINE__, &jb_f64, &nan_, NULL, JB_E_NONFINITE);
+    CHECK_STR(e.path, "$");
+    expect_fail(__LINE__, &jb_f64, &pinf, NULL, JB_E_NONFINITE);
+    expect_fail(__LINE__, &jb_f64, &ninf, NULL, JB_E_NONFINITE);
+    expect_fail(__LINE__, &jb_f32, &fnan, NULL, JB_E_NONFINITE);
+    expect_fail(__LINE__, &jb_f32, &finf, NULL, JB_E_NONFINITE);
+    jb_write_options nn = {.flags = JB_WRITE_NONFINITE_NULL};
+    ENC_O(&jb_f64, &nan_, &nn, "null");
+    ENC_O(&jb_f64, &pinf, &nn, "null");
+    ENC_O(&jb_f64, &ninf, &nn, "null");
+    ENC_O(&jb_f32, &fnan, &nn, "null");
+    point p = {NAN, 2};
+    e = expect_fail(__LINE__, &point_type, &p, NULL, JB_E_NONFINITE);
+    CHECK_STR(e.path, "$[0]");
+    ENC_O(&point_type, &p, &nn, "[null,2]");
+    circle c = {INFINITY};
+    e = expect_fail(__LINE__, &circle_type, &c, NULL, JB_E_NONFINITE);
+    CHECK_STR(e.path, "$.r");
+}
+
+/* ------------------------------------------------------------------ */
+/* Strings                                                             */
+/* ------------------------------------------------------------------ */
+
+static const struct {
+    int line;
+    const char *in;
+    size_t inlen;
+    uint32_t flags;
+    const char *want;
+} str_cases[] = {
+#define S(s) s, sizeof(s) - 1
+    {__LINE__, S(""), 0, "\"\""},
+    {__LINE__, S("abc"), 0, "\"abc\""},
+    {__LINE__, S("a\"b"), 0, "\"a\\\"b\""},
+    {__LINE__, S("a\\b"), 0, "\"a\\\\b\""},
+    {__LINE__, S("line\nnext"), 0, "\"line\\nnext\""},
+    {__LINE__, S("\t\r\b\f"), 0, "\"\\t\\r\\b\\f\""},
+    {__LINE__, S("\x01"), 0, "\"\\u0001\""},
+    {__LINE__, S("\x1f"), 0, "\"\\u001f\""},
+    {__LINE__, S("\x0b\x0e\x1a"), 0, "\"\\u000b\\u000e\\u001a\""},
+    {__LINE__, S("\x7f"), 0, "\"\x7f\""},
+    {__LINE__, S("a/b"), 0, "\"a/b\""},
+    {__LINE__, S("a/b"), JB_WRITE_ESCAPE_SLASH, "\"a\\/b\""},
+    {__LINE__, S("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), 0,
+     "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\""},
+    {__LINE__, S("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), JB_WRITE_ESCAPE_UNICODE,
+     "\"caf\\u00e9 \\u20ac \\ud83d\\ude00\""},
+    {__LINE__, S("\xef\xbf\xbf\xf4\x8f\xbf\xbf"), JB_WRITE_ESCAPE_UNICODE,
+     "\"\\uffff\\udbff\\udfff\""},
+    {__LINE__, S("\xc2\x80/\x01"), JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH,
+     "\"\\u0080\\/\\u0001\""},
+    {__LINE__, S("a\0b"), 0, "\"a\\u0000b\""},
+    /* U+2028/2029 are valid JSON; passed through by default. */
+    {__LINE__, S("\xe2\x80\xa8"), 0, "\"\xe2\x80\xa8\""},
+    /* Long strings cross any internal reservation boundary. */
+    {__LINE__, S("0123456789012345678901234567890123456789012345678901234567890123456789\n"
+                 "0123456789012345678901234567890123456789012345678901234567890123456789"),
+     0,
+     "\"0123456789012345678901234567890123456789012345678901234567890123456789\\n"
+     "0123456789012345678901234567890123456789012345678901234567890123456789\""},
+#undef S
+};
+
+static const struct { int line; const char *in; size_t len; } bad_utf8[] = {
+    {__LINE__, "\xff", 1},
+    {__LINE__, "a\x80", 2},
+    {__LINE__, "\xc0\x80", 2},         /* overlong NUL */
+    {__LINE__, "\xc1\xbf", 2},         /* overlong */
+    {__LINE__, "\xe0\x80\x80", 3},     /* overlong */
+    {__LINE__, "\xed\xa0\x80", 3},     /* UTF-16 surrogate D800 */
+    {__LINE__, "\xed\xbf\xbf", 3},     /* surrogate DFFF */
+    {__LINE__, "\xf4\x90\x80\x80", 4}, /* above U+10FFFF */
+    {__LINE__, "\xe2\x82", 2},         /* truncated */
+    {__LINE__, "x\xf0\x9f\x98", 4},    /* truncated at the end */
+    {__LINE__, "\xf8\x88\x80\x80\x80", 5},
+};
+
+static void test_strings(void) {
+    for (size_t i = 0; i < sizeof str_cases / sizeof str_cases[0]; i++) {
+        jb_str s = {str_cases[i].in, str_cases[i].inlen};
+        jb_write_options o = {.flags = str_cases[i].flags};
+        expect_enc(str_cases[i].line, &jb_string, &s, &o, str_cases[i].want,
+                   strlen(str_cases[i].want));
+        /* the same through a cstr when there is no NUL */
+        if (memchr(str_cases[i].in, 0, str_cases[i].inlen) == NULL) {
+            char *c = (char *)str_cases[i].in;
+            expect_enc(str_cases[i].line, &jb_cstr, &c, &o, str_cases[i].want,
+                       strlen(str_cases[i].want));
+        }
+    }
+    for (size_t i = 0; i < sizeof bad_utf8 / sizeof bad_utf8[0]; i++) {
+        jb_str s = {bad_utf8[i].in, bad_utf8[i].len};
+        expect_fail(bad_utf8[i].line, &jb_string, &s, NULL, JB_E_UTF8);
+        jb_write_options eu = {.flags = JB_WRITE_ESCAPE_UNICODE};
+        expect_fail(bad_utf8[i].line, &jb_string, &s, &eu, JB_E_UTF8);
+        /* passed through unchecked with the flag */
+        jb_write_options ok = {.flags = JB_WRITE_ALLOW_INVALID_UTF8};
+        jb_buf b = JB_BUF_INIT;
+        jb_status st = jb_encode(&jb_string, &s, &b, &ok, NULL);
+        CHECK_AT(bad_utf8[i].line, st == JB_OK, "ALLOW_INVALID_UTF8: %s", jb_status_name(st));
+        if (st == JB_OK)
+            CHECK_AT(bad_utf8[i].line,
+                     b.len == bad_utf8[i].len + 2 && memcmp(b.data + 1, bad_utf8[i].in, bad_utf8[i].len) == 0,
+                     "bytes not passed through (%zu bytes)", b.len);
+        jb_buf_free(&b);
+    }
+    /* invalid UTF-8 inside a record names the field */
+    member m = {"\xff", ROLE_USER};
+    jb_error e = expect_fail(__LINE__, &member_type, &m, NULL, JB_E_UTF8);
+    CHECK_STR(e.path, "$.name");
+    /* a NULL char * in a required field */
+    member n = {NULL, ROLE_USER};
+    e = expect_fail(__LINE__, &member_type, &n, NULL, JB_E_VALUE);
+    CHECK_STR(e.path, "$.name");
+    /* a jb_str with NULL ptr and len 0 is the empty string */
+    jb_str z = {NULL, 0};
+    ENC(&jb_string, &z, "\"\"");
+    jb_str bad = {NULL, 3};
+    expect_fail(__LINE__, &jb_string, &bad, NULL, JB_E_VALUE);
+    /* escaped JSON names */
+    odd_names on = {1, 2};
+    ENC(&odd_names_type, &on, "{\"a\\\"b\":1,\"x/y\xc3\xa9\":2}");
+    jb_write_options esc = {.flags = JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH};
+    ENC_O(&odd_names_type, &on, &esc, "{\"a\\\"b\":1,\"x\\/y\\u00e9\":2}");
+}
+
+/* ------------------------------------------------------------------ */
+/* Enums, records, tuples, arrays                                      */
+/* ------------------------------------------------------------------ */
+
+static void test_enums(void) {
+    role r = ROLE_ADMIN;
+    ENC(&role_type, &r, "\"admin\"");
+    r = ROLE_GUEST;
+    ENC(&role_type, &r, "\"guest\"");
+    int8_t t = -3;
+    ENC(&tiny_type, &t, "\"neg\"");
+    t = 100;
+    ENC(&tiny_type, &t, "\"big\"");
+    r = (role)5;
+    jb_error e = expect_fail(__LINE__, &role_type, &r, NULL, JB_E_VALUE);
+    CHECK_STR(e.path, "$");
+    CHECKF(strstr(e.message, "5") != NULL, "message [%s] names the value", e.message);
+    t = 0;
+    expect_fail(__LINE__, &tiny_type, &t, NULL, JB_E_VALUE);
+
+    member people[3] = {{"a", ROLE_USER}, {"b", ROLE_GUEST}, {"c", (role)9}};
+    team tm = {{people, 3}};
+    e = expect_fail(__LINE__, &team_type, &tm, NULL, JB_E_VALUE);
+    CHECK_STR(e.path, "$.people[2].role");
+    tm.people.len = 2;
+    ENC(&team_type, &tm, "{\"people\":[{\"name\":\"a\",\"role\":\"user\"},{\"name\":\"b\",\"role\":\"guest\"}]}");
+}
+
+static void test_records(void) {
+    opts_rec o = {0};
+    o.a = 1;
+    ENC(&opts_type, &o, "{\"a\":1}");
+    o.has_b = true;
+    o.b = -4;
+    ENC(&opts_type, &o, "{\"a\":1,\"b\":-4}");
+    o.has_s = true;
+    o.s = (jb_str){"x\0y", 3};
+    int32_t seven = 7;
+    o.p = &seven;
+    o.has_r = true;
+    o.r = ROLE_USER;
+    ENC(&opts_type, &o, "{\"a\":1,\"b\":-4,\"str\":\"x\\u0000y\",\"p\":7,\"r\":\"user\"}");
+    /* absent values are not looked at: garbage behind a false flag */
+    opts_rec g = {0};
+    g.a = 2;
+    g.b = 99;
+    g.r = (role)12345; /* not a case: must not be read while absent */
+    g.s = (jb_str){NULL, 99};
+    ENC(&opts_type, &g, "{\"a\":2}");
+    jb_write_options an = {.flags = JB_WRITE_ABSENT_NULL};
+    ENC_O(&opts_type, &g, &an, "{\"a\":2,\"b\":null,\"str\":null,\"p\":null,\"r\":null}");
+    ENC_O(&opts_type, &o, &an, "{\"a\":1,\"b\":-4,\"str\":\"x\\u0000y\",\"p\":7,\"r\":\"user\"}");
+
+    empty_rec er = {0};
+    ENC(&empty_type, &er, "{}");
+    ENC_O(&empty_type, &er, &(jb_write_options){.flags = JB_WRITE_PRETTY}, "{}");
+
+    point p = {1.5, -2};
+    ENC(&point_type, &p, "[1.5,-2]");
+    arr3 a = {{-1, 0, 32767}};
+    ENC(&arr3_type, &a, "{\"v\":[-1,0,32767]}");
+    int16_t raw3[3] = {5, 6, 7};
+    ENC(JB_ARRAY_OF(int16_t, 3, &jb_i16), raw3, "[5,6,7]");
+}
+
+/* ------------------------------------------------------------------ */
+/* Sums                                                                */
+/* ------------------------------------------------------------------ */
+
+static void test_sums(void) {
+    shape c = {.kind = SHAPE_CIRCLE, .as.circle = {1}};
+    shape r = {.kind = SHAPE_RECT, .as.rect = {2, 3}};
+    shape e = {.kind = SHAPE_EMPTY};
+    shape n = {.kind = SHAPE_NUM, .as.num = -5};
+
+    ENC(&shape_ext, &c, "{\"Circle\":{\"r\":1}}");
+    ENC(&shape_ext, &r, "{\"Rect\":{\"w\":2,\"h\":3}}");
+    ENC(&shape_ext, &e, "\"Empty\"");
+    ENC(&shape_ext, &n, "{\"Num\":-5}");
+
+    ENC(&shape_int, &c, "{\"type\":\"Circle\",\"r\":1}");
+    ENC(&shape_int, &r, "{\"type\":\"Rect\",\"w\":2,\"h\":3}");
+    ENC(&shape_int, &e, "{\"type\":\"Empty\"}");
+    ENC(&shape_int_def, &c, "{\"tag\":\"Circle\",\"r\":1}");
+
+    ENC(&shape_adj, &c, "{\"t\":\"Circle\",\"c\":{\"r\":1}}");
+    ENC(&shape_adj, &e, "{\"t\":\"Empty\"}");
+    ENC(&shape_adj, &n, "{\"t\":\"Num\",\"c\":-5}");
+    ENC(&shape_adj_def, &r, "{\"tag\":\"Rect\",\"contents\":{\"w\":2,\"h\":3}}");
+
+    ENC(&shape_arr, &c, "[\"Circle\",{\"r\":1}]");
+    ENC(&shape_arr, &e, "[\"Empty\"]");
+    ENC(&shape_arr, &n, "[\"Num\",-5]");
+
+    ENC(&shape_unt, &c, "{\"r\":1}");
+    ENC(&shape_unt, &r, "{\"w\":2,\"h\":3}");
+    ENC(&shape_unt, &n, "-5");
+    ENC(&shape_unt, &e, "\"Empty\"");
+
+    shape bad = {.kind = (shape_kind)42};
+    jb_error er = expect_fail(__LINE__, &shape_ext, &bad, NULL, JB_E_VALUE);
+    CHECK_STR(er.path, "$");
+    shape vec_items[2] = {c, {.kind = SHAPE_CIRCLE, .as.circle = {NAN}}};
+    vec_shape vs = {vec_items, 2};
+    er = expect_fail(__LINE__, vec_shape_type, &vs, NULL, JB_E_NONFINITE);
+    CHECK_STR(er.path, "$[1].Circle.r");
+    vs.len = 1;
+    ENC(vec_shape_type, &vs, "[{\"Circle\":{\"r\":1}}]");
+}
+
+/* ------------------------------------------------------------------ */
+/* Vectors, maps, pointers                                             */
+/* ------------------------------------------------------------------ */
+
+static void test_containers(void) {
+    int32_t xs[] = {1, -2, 3};
+    vec_i32 v = {xs, 3};
+    ENC(vec_i32_type, &v, "[1,-2,3]");
+    vec_i32 ve = {NULL, 0};
+    ENC(vec_i32_type, &ve, "[]");
+    vec_i32 vbad = {NULL, 2};
+    expect_fail(__LINE__, vec_i32_type, &vbad, NULL, JB_E_VALUE);
+
+    int32_t one = 1, three = 3;
+    int32_t *ps[] = {&one, NULL, &three};
+    vec_pi32 vp = {ps, 3};
+    ENC(vec_pi32_type, &vp, "[1,null,3]");
+    int32_t *np = NULL;
+    ENC(JB_PTR_OF(&jb_i32), &np, "null");
+
+    map_cs mc = {0};
+    ENC(map_cs_type, &mc, "{}");
+    struct { char *key; int32_t value; } mce[] = {{"a", 1}, {"b\"c", 2}, {"", -3}};
+    memcpy(&mc, &(map_cs){(void *)mce, 3}, sizeof mc);
+    ENC(map_cs_type, &mc, "{\"a\":1,\"b\\\"c\":2,\"\":-3}");
+
+    struct { jb_str key; bool value; } mse[] = {{{"k\0z", 3}, true}, {{"", 0}, false}};
+    map_str ms;
+    memcpy(&ms, &(struct { void *i; size_t n; }){mse, 2}, sizeof ms);
+    ENC(map_str_type, &ms, "{\"k\\u0000z\":true,\"\":false}");
+
+    struct { role key; double value; } mee[] = {{ROLE_GUEST, 0.5}, {ROLE_ADMIN, -0.0}};
+    map_enum me;
+    memcpy(&me, &(struct { void *i; size_t n; }){mee, 2}, sizeof me);
+    ENC(map_enum_type, &me, "{\"guest\":0.5,\"admin\":-0}");
+    mee[1].key = (role)3;
+    jb_error e = expect_fail(__LINE__, map_enum_type, &me, NULL, JB_E_VALUE);
+    CHECK_STR(e.path, "$[1]");
+
+    struct { int32_t key; char *value; } mie[] = {{-5, "neg"}, {INT32_MAX, "max"}, {0, "z"}};
+    map_i32 mi;
+    memcpy(&mi, &(struct { void *i; size_t n; }){mie, 3}, sizeof mi);
+    ENC(map_i32_type, &mi, "{\"-5\":\"neg\",\"2147483647\":\"max\",\"0\":\"z\"}");
+
+    struct { int8_t key; uint8_t value; } m8e[] = {{INT8_MIN, 255}, {-1, 0}};
+    map_i8 m8;
+    memcpy(&m8, &(struct { void *i; size_t n; }){m8e, 2}, sizeof m8);
+    ENC(map_i8_type, &m8, "{\"-128\":255,\"-1\":0}");
+
+    struct { uint64_t key; int64_t value; } m64e[] = {{UINT64_MAX, INT64_MIN}};
+    map_u64 m64;
+    memcpy(&m64, &(struct { void *i; size_t n; }){m64e, 1}, sizeof m64);
+    ENC(map_u64_type, &m64, "{\"18446744073709551615\":-9223372036854775808}");
+
+    struct { kkey key; char *value; } mre[] = {{{1}, "one"}, {{-2}, "two"}};
+    map_rec mr;
+    memcpy(&mr, &(struct { void *i; size_t n; }){mre, 2}, sizeof mr);
+    ENC(map_rec_type, &mr, "[[{\"x\":1},\"one\"],[{\"x\":-2},\"two\"]]");
+    map_rec mr0 = {0};
+    ENC(map_rec_type, &mr0, "[]");
+
+    struct { point key; int32_t value; } mte[] = {{{0.5, 1}, 9}};
+    map_tup mt;
+    memcpy(&mt, &(struct { void *i; size_t n; }){mte, 1}, sizeof mt);
+    ENC(map_tup_type, &mt, "[[[0.5,1],9]]");
+}
+
+/* ------------------------------------------------------------------ */
+/* Raw, number, custom                                                 */
+/* ------------------------------------------------------------------ */
+
+static void test_raw_number_custom(void) {
+    rawrec rr = {{"[1, {\"a\" : null}]", 17}, {"-12.50e+3", 9}};
+    ENC(&rawrec_type, &rr, "{\"raw\":[1, {\"a\" : null}],\"num\":-12.50e+3}");
+    jb_str n1 = {"0", 1};
+    ENC(&jb_number, &n1, "0");
+    static const char *const bad_numbers[] = {"1.", "01", "+1", "abc", "1e", "--1", ".5", "1 ", "NaN"};
+    for (size_t i = 0; i < sizeof bad_numbers / sizeof bad_numbers[0]; i++) {
+        jb_str b = {bad_numbers[i], strlen(bad_numbers[i])};
+        jb_error e = expect_fail(__LINE__, &jb_number, &b, NULL, JB_E_VALUE);
+        (void)e;
+    }
+    jb_str empty = {"", 0};
+    expect_fail(__LINE__, &jb_number, &empty, NULL, JB_E_VALUE);
+    expect_fail(__LINE__, &jb_raw, &empty, NULL, JB_E_VALUE);
+
+    stamp s = {120, "UTC"};
+    ENC(&stamp_type, &s,
+        "{\"s\":120,\"zone\":\"UTC\",\"parts\":[2,true,null,0.5,[ ],\"guest\"],\"e\":{}}");
+    stamp two[2] = {{60, "A"}, {-1, "\"q\""}};
+    vec_stamp vs = {two, 2};
+    ENC(vec_stamp_type, &vs,
+        "[{\"s\":60,\"zone\":\"A\",\"parts\":[1,true,null,0.5,[ ],\"guest\"],\"e\":{}},"
+        "{\"s\":-1,\"zone\":\"\\\"q\\\"\",\"parts\":[307445734561825860,true,null,0.5,[ ],\"guest\"],\"e\":{}}]");
+    jb_write_options pr = {.flags = JB_WRITE_PRETTY};
+    ENC_O(&stamp_type, &s, &pr,
+          "{\n"
+          "  \"s\": 120,\n"
+          "  \"zone\": \"UTC\",\n"
+          "  \"parts\": [\n"
+          "    2,\n"
+          "    true,\n"
+          "    null,\n"
+          "    0.5,\n"
+          "    [ ],\n"
+          "    \"guest\"\n"
+          "  ],\n"
+          "  \"e\": {}\n"
+          "}");
+    jb_error e = expect_fail(__LINE__, &failing_type, &s, NULL, JB_E_CUSTOM);
+    CHECKF(strstr(e.message, "clock is broken") != NULL, "message [%s]", e.message);
+}
+
+/* ------------------------------------------------------------------ */
+/* Pretty printing                                                     */
+/* ------------------------------------------------------------------ */
+
+static void test_pretty(void) {
+    int32_t list[] = {1, 2};
+    struct { char *key; int32_t value; } me[] = {{"k", 3}};
+    pretty_rec pr = {0};
+    pr.a = 1;
+    pr.list.items = list;
+    pr.list.len = 2;
+    memcpy(&pr.m, &(struct { void *i; size_t n; }){me, 1}, sizeof pr.m);
+    pr.pt = (point){0.5, -1};
+    pr.s = (shape){.kind = SHAPE_CIRCLE, .as.circle = {2}};
+    jb_write_options o2 = {.flags = JB_WRITE_PRETTY};
+    ENC_O(&pretty_type, &pr, &o2,
+          "{\n"
+          "  \"a\": 1,\n"
+          "  \"list\": [\n"
+          "    1,\n"
+          "    2\n"
+          "  ],\n"
+          "  \"none\": [],\n"
+          "  \"e\": {},\n"
+          "  \"m\": {\n"
+          "    \"k\": 3\n"
+          "  },\n"
+          "  \"pt\": [\n"
+          "    0.5,\n"
+          "    -1\n"
+          "  ],\n"
+          "  \"s\": {\n"
+          "    \"Circle\": {\n"
+          "      \"r\": 2\n"
+          "    }\n"
+          "  }\n"
+          "}");
+    jb_write_options o4 = {.flags = JB_WRITE_PRETTY, .indent = 4};
+    ENC_O(&pretty_type, &pr, &o4,
+          "{\n"
+          "    \"a\": 1,\n"
+          "    \"list\": [\n"
+          "        1,\n"
+          "        2\n"
+          "    ],\n"
+          "    \"none\": [],\n"
+          "    \"e\": {},\n"
+          "    \"m\": {\n"
+          "        \"k\": 3\n"
+          "    },\n"
+          "    \"pt\": [\n"
+          "        0.5,\n"
+          "        -1\n"
+          "    ],\n"
+          "    \"s\": {\n"
+          "        \"Circle\": {\n"
+          "            \"r\": 2\n"
+          "        }\n"
+          "    }\n"
+          "}");
+    /* indent without PRETTY is compact */
+    jb_write_options o4c = {.indent = 4};
+    ENC_O(&point_type, &pr.pt, &o4c, "[0.5,-1]");
+    /* scalars at the root and nullary sums have no newline */
+    int32_t x = 5;
+    ENC_O(&jb_i32, &x, &o2, "5");
+    shape e = {.kind = SHAPE_EMPTY};
+    ENC_O(&shape_ext, &e, &o2, "\"Empty\"");
+    ENC_O(&shape_int, &e, &o2, "{\n  \"type\": \"Empty\"\n}");
+    shape c = {.kind = SHAPE_CIRCLE, .as.circle = {1}};
+    ENC_O(&shape_int, &c, &o2, "{\n  \"type\": \"Circle\",\n  \"r\": 1\n}");
+    ENC_O(&shape_adj, &c, &o2, "{\n  \"t\": \"Circle\",\n  \"c\": {\n    \"r\": 1\n  }\n}");
+    ENC_O(&shape_arr, &c, &o2, "[\n  \"Circle\",\n  {\n    \"r\": 1\n  }\n]");
+    struct { kkey key; char *value; } mre[] = {{{1}, "one"}};
+    map_rec mr;
+    memcpy(&mr, &(struct { void *i; size_t n; }){mre, 1}, sizeof mr);
+    ENC_O(map_rec_type, &mr, &o2,
+          "[\n  [\n    {\n      \"x\": 1\n    },\n    \"one\"\n  ]\n]");
+    /* optional absent in pretty mode: no stray comma */
+    opts_rec op = {0};
+    op.a = 1;
+    op.has_r = true;
+    op.r = ROLE_ADMIN;
+    ENC_O(&opts_type, &op, &o2, "{\n  \"a\": 1,\n  \"r\": \"admin\"\n}");
+}
+
+/* ------------------------------------------------------------------ */
+/* Depth                                                               */
+/* ------------------------------------------------------------------ */
+
+static void test_depth(void) {
+    /* a 3-node list */
+    lnode n3 = {3, NULL}, n2 = {2, &n3}, n1 = {1, &n2};
+    ENC(&lnode_type, &n1, "{\"v\":1,\"next\":{\"v\":2,\"next\":{\"v\":3}}}");
+    jb_write_options d2 = {.max_depth = 2};
+    expect_fail(__LINE__, &lnode_type, &n1, &d2, JB_E_DEPTH);
+    jb_write_options d3 = {.max_depth = 3};
+    ENC_O(&lnode_type, &n1, &d3, "{\"v\":1,\"next\":{\"v\":2,\"next\":{\"v\":3}}}");
+    /* a cycle is a clean depth error, not a stack overflow */
+    lnode cyc = {0, NULL};
+    cyc.next = &cyc;
+    expect_fail(__LINE__, &lnode_type, &cyc, NULL, JB_E_DEPTH);
+    /* exactly 512 levels pass by default, 513 fail */
+    lnode *chain = calloc(513, sizeof *chain);
+    for (int i = 0; i < 512; i++) chain[i].next = i < 511 ? &chain[i + 1] : NULL;
+    jb_buf b = JB_BUF_INIT;
+    CHECK(jb_encode(&lnode_type, chain, &b, NULL, NULL) == JB_OK);
+    chain[511].next = &chain[512];
+    b.len = 0;
+    CHECK(jb_encode(&lnode_type, chain, &b, NULL, NULL) == JB_E_DEPTH);
+    CHECK(b.len == 0);
+    jb_buf_free(&b);
+    free(chain);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sinks                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef struct collect {
+    char data[4096];
+    size_t len;
+    int calls;
+    int fail_at; /* fail the call with this number (1-based); 0 = never */
+} collect;
+
+static int collect_fn(void *ctx, const char *data, size_t len) {
+    collect *c = ctx;
+    c->calls++;
+    if (c->fail_at && c->calls >= c->fail_at) return -1;
+    if (c->len + len > sizeof c->data) return -1;
+    memcpy(c->data + c->len, data, len);
+    c->len += len;
+    return 0;
+}
+
+static const char user_json[] =
+    "{\"name\":\"Ada\",\"id\":42,\"role\":\"admin\",\"tags\":[\"x\"],\"scores\":{\"chess\":1800}}";
+
+static void make_user(user *u, void *tags, void *scores) {
+    memset(u, 0, sizeof *u);
+    u->name = "Ada";
+    u->id = 42;
+    u->role = ROLE_ADMIN;
+    u->tags.items = tags;
+    u->tags.len = 1;
+    memcpy(&u->scores, &(struct { void *i; size_t n; }){scores, 1}, sizeof u->scores);
+}
+
+static void test_sinks(void) {
+    char *tags[] = {"x"};
+    struct { char *key; int32_t value; } scores[] = {{"chess", 1800}};
+    user u;
+    make_user(&u, tags, scores);
+    const size_t n = sizeof user_json - 1;
+
+    /* The README quick start's output. */
+    ENC(&user_type, &u, user_json);
+    point home = {1.5, -0.25};
+    u.home = &home;
+    u.has_email = true;
+    u.email = "ada@example.org";
+    ENC(&user_type, &u,
+        "{\"name\":\"Ada\",\"id\":42,\"role\":\"admin\",\"email\":\"ada@example.org\","
+        "\"home\":[1.5,-0.25],\"tags\":[\"x\"],\"scores\":{\"chess\":1800}}");
+    u.home = NULL;
+    u.has_email = false;
+
+    /* jb_buf: appends; reuse with .len = 0 allocates nothing. */
+    counting cnt = {0};
+    jb_allocator al = {count_fn, &cnt};
+    jb_buf b = JB_BUF_INIT;
+    b.alloc = &al;
+    CHECK(jb_encode(&user_type, &u, &b, NULL, NULL) == JB_OK);
+    CHECK_MEM_AT(__LINE__, b.data, b.len, user_json, n);
+    CHECK(cnt.allocs >= 1);
+    CHECK(jb_encode(&user_type, &u, &b, NULL, NULL) == JB_OK); /* appends */
+    CHECK(b.len == 2 * n && memcmp(b.data + n, user_json, n) == 0);
+    size_t allocs = cnt.allocs;
+    char *data = b.data;
+    for (int i = 0; i < 5; i++) {
+        b.len = 0;
+        CHECK(jb_encode(&user_type, &u, &b, NULL, NULL) == JB_OK);
+        CHECK_MEM_AT(__LINE__, b.data, b.len, user_json, n);
+    }
+    CHECKF(cnt.allocs == allocs, "reuse allocated: %zu -> %zu", allocs, cnt.allocs);
+    CHECK(b.data == data);
+    /* also a pretty encode into a buffer big enough already */
+    b.len = 0;
+    CHECK(jb_buf_reserve(&b, 4096) == JB_OK);
+    allocs = cnt.allocs;
+    b.len = 0;
+    CHECK(jb_encode(&user_type, &u, &b, &(jb_write_options){.flags = JB_WRITE_PRETTY}, NULL) == JB_OK);
+    CHECKF(cnt.allocs == allocs, "pretty reuse allocated");
+    jb_buf_free(&b);
+    CHECKF(cnt.live == 0, "buffer leaked %ld blocks", cnt.live);
+    CHECK(b.data == NULL || b.len == 0);
+
+    /* jb_encode_fixed: exact fit, too small (needed reported), larger. */
+    char dst[256];
+    size_t needed = 0;
+    memset(dst, '#', sizeof dst);
+    CHECK(jb_encode_fixed(&user_type, &u, dst, n, &needed, NULL, NULL) == JB_OK);
+    CHECK(needed == n);
+    CHECK_MEM_AT(__LINE__, dst, n, user_json, n);
+    CHECK(dst[n] == '#'); /* no NUL written past the end */
+    memset(dst, '#', sizeof dst);
+    needed = 0;
+    jb_error e;
+    CHECK(jb_encode_fixed(&user_type, &u, dst, n - 1, &needed, NULL, &e) == JB_E_BUFFER);
+    CHECK(e.code == JB_E_BUFFER);
+    CHECKF(needed == n, "needed %zu, want %zu", needed, n);
+    CHECK(dst[n - 1] == '#'); /* nothing written past cap */
+    {
+        size_t k = 0; /* dst holds a prefix: whatever was written matches */
+        while (k < n - 1 && dst[k] != '#') k++;
+        CHECKF(memcmp(dst, user_json, k) == 0, "not a prefix: [%.*s]", (int)k, dst);
+    }
+    needed = 0;
+    CHECK(jb_encode_fixed(&user_type, &u, dst, 5, &needed, NULL, NULL) == JB_E_BUFFER);
+    CHECKF(needed == n, "needed %zu, want %zu", needed, n);
+    needed = 0;
+    CHECK(jb_encode_fixed(&user_type, &u, NULL, 0, &needed, NULL, NULL) == JB_E_BUFFER);
+    CHECKF(needed == n, "needed with cap 0: %zu, want %zu", needed, n);
+    CHECK(jb_encode_fixed(&user_type, &u, dst, sizeof dst, &needed, NULL, NULL) == JB_OK);
+    CHECK(needed == n && memcmp(dst, user_json, n) == 0);
+    CHECK(jb_encode_fixed(&user_type, &u, dst, sizeof dst, NULL, NULL, NULL) == JB_OK);
+    /* a value error is not a buffer error */
+    double nan_ = NAN;
+    needed = 99;
+    CHECK(jb_encode_fixed(&jb_f64, &nan_, dst, sizeof dst, &needed, NULL, NULL) == JB_E_NONFINITE);
+
+    /* jb_encode_to: the concatenated chunks are the document. */
+    collect *c = calloc(1, sizeof *c);
+    CHECK(jb_encode_to(&user_type, &u, collect_fn, c, NULL, NULL) == JB_OK);
+    CHECK_MEM_AT(__LINE__, c->data, c->len, user_json, n);
+    CHECK(c->calls >= 1);
+    /* a big value goes through in several chunks, all in order */
+    enum { BIG = 3000 };
+    int32_t *many = malloc(BIG * sizeof *many);
+    for (int i = 0; i < BIG; i++) many[i] = i;
+    vec_i32 bigv = {many, BIG};
+    jb_buf want = JB_BUF_INIT;
+    CHECK(jb_encode(vec_i32_type, &bigv, &want, NULL, NULL) == JB_OK);
+    /* check the buffer text independently: "[0,1,2,...,2999]" */
+    {
+        char *exp = malloc(BIG * 6 + 2);
+        size_t k = 0;
+        exp[k++] = '[';
+        for (int i = 0; i < BIG; i++) k += (size_t)sprintf(exp + k, i ? ",%d" : "%d", i);
+        exp[k++] = ']';
+        CHECK_MEM_AT(__LINE__, want.data, want.len, exp, k);
+        free(exp);
+    }
+    collect *big = calloc(1, sizeof *big + 0); /* 4096 is too small: the sink fails */
+    e.code = JB_OK;
+    CHECK(jb_encode_to(vec_i32_type, &bigv, collect_fn, big, NULL, &e) == JB_E_IO);
+    CHECK(e.code == JB_E_IO);
+    free(big);
+    /* a failing callback stops the encode with JB_E_IO */
+    memset(c, 0, sizeof *c);
+    c->fail_at = 1;
+    CHECK(jb_encode_to(&user_type, &u, collect_fn, c, NULL, &e) == JB_E_IO);
+    CHECK(e.code == JB_E_IO);
+    free(c);
+
+    /* jb_encode_file via tmpfile() */
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (f) {
+        CHECK(jb_encode_file(&user_type, &u, f, NULL, NULL) == JB_OK);
+        CHECK(jb_encode_file(vec_i32_type, &bigv, f, NULL, NULL) == JB_OK);
+        fflush(f);
+        long sz = ftell(f);
+        CHECKF(sz == (long)(n + want.len), "file has %ld bytes, want %zu", sz, n + want.len);
+        rewind(f);
+        char *back = malloc((size_t)sz + 1);
+        size_t got = fread(back, 1, (size_t)sz, f);
+        CHECK(got == (size_t)sz);
+        CHECK_MEM_AT(__LINE__, back, n, user_json, n);
+        CHECK(got >= n && memcmp(back + n, want.data, want.len) == 0);
+        free(back);
+        fclose(f);
+    }
+    CHECK(jb_encode_file(&user_type, &u, NULL, NULL, &e) == JB_E_ARG);
+    jb_buf_free(&want);
+    free(many);
+
+    /* argument errors */
+    jb_buf b2 = JB_BUF_INIT;
+    CHECK(jb_encode(NULL, &u, &b2, NULL, &e) == JB_E_ARG && e.code == JB_E_ARG);
+    CHECK(jb_encode(&user_type, NULL, &b2, NULL, &e) == JB_E_ARG);
+    CHECK(jb_encode(&user_type, &u, NULL, NULL, &e) == JB_E_ARG);
+    CHECK(jb_encode_to(&user_type, &u, NULL, NULL, NULL, &e) == JB_E_ARG);
+    CHECK(jb_encode(&user_type, &u, &b2, NULL, NULL) == JB_OK); /* err NULL allowed */
+    jb_buf_free(&b2);
+}
+
+/* An encode into a buffer whose allocator fails: JB_E_NOMEM, len restored. */
+static void *fail_fn(void *ctx, void *p, size_t old, size_t n) {
+    (void)ctx;
+    (void)old;
+    if (n == 0) {
+        free(p);
+        return NULL;
+    }
+    return NULL;
+}
+
+static void test_nomem(void) {
+    jb_allocator al = {fail_fn, NULL};
+    jb_buf b = JB_BUF_INIT;
+    b.alloc = &al;
+    char *tags[] = {"x"};
+    struct { char *key; int32_t value; } scores[] = {{"chess", 1800}};
+    user u;
+    make_user(&u, tags, scores);
+    jb_error e;
+    CHECK(jb_encode(&user_type, &u, &b, NULL, &e) == JB_E_NOMEM);
+    CHECK(e.code == JB_E_NOMEM);
+    CHECK(b.len == 0);
+    jb_buf_free(&b);
+}
+
+int main(void) {
+    test_ints();
+    test_floats();
+    test_strings();
+    test_enums();
+    test_records();
+    test_sums();
+    test_containers();
+    test_raw_number_custom();
+    test_pretty();
+    test_depth();
+    test_sinks();
+    test_nomem();
+    return check_report();
+}
