@@ -1,0 +1,286 @@
+/*
+ * test_error.c — status names, line/column, path text, messages
+ * (src/error.c). Every expected string is written out by hand.
+ */
+#include <stdint.h>
+
+#include "check.h"
+#include "error.h"
+
+/* A path built from segments given outermost first (as one reads them);
+ * error.h stores them innermost first. */
+typedef struct seg {
+    const char *key; /* NULL: an index */
+    size_t len;      /* key length ((size_t)-1: strlen) */
+    size_t index;
+} seg;
+
+static void make_path(jb_path *p, const seg *segs, size_t n) {
+    p->n = 0;
+    p->overflow = false;
+    while (n-- > 0) {
+        const seg *s = &segs[n];
+        if (s->key) jb__path_key(p, s->key, s->len == (size_t)-1 ? strlen(s->key) : s->len);
+        else jb__path_index(p, s->index);
+    }
+}
+
+#define K(s) {(s), (size_t)-1, 0}
+#define KL(s, n) {(s), (n), 0}
+#define I(i) {NULL, 0, (i)}
+
+static void test_status_names(void) {
+    static const struct {
+        jb_status code;
+        const char *name;
+    } names[] = {
+        {JB_OK, "JB_OK"}, {JB_E_SYNTAX, "JB_E_SYNTAX"}, {JB_E_TYPE, "JB_E_TYPE"},
+        {JB_E_RANGE, "JB_E_RANGE"}, {JB_E_MISSING, "JB_E_MISSING"},
+        {JB_E_UNKNOWN, "JB_E_UNKNOWN"}, {JB_E_DUPLICATE, "JB_E_DUPLICATE"},
+        {JB_E_UTF8, "JB_E_UTF8"}, {JB_E_DEPTH, "JB_E_DEPTH"}, {JB_E_LIMIT, "JB_E_LIMIT"},
+        {JB_E_NOMEM, "JB_E_NOMEM"}, {JB_E_TRAILING, "JB_E_TRAILING"},
+        {JB_E_NONFINITE, "JB_E_NONFINITE"}, {JB_E_DESCRIPTOR, "JB_E_DESCRIPTOR"},
+        {JB_E_VALUE, "JB_E_VALUE"}, {JB_E_IO, "JB_E_IO"}, {JB_E_BUFFER, "JB_E_BUFFER"},
+        {JB_E_CUSTOM, "JB_E_CUSTOM"}, {JB_E_ARG, "JB_E_ARG"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        CHECK_STR(jb_status_name(names[i].code), names[i].name);
+    CHECK_STR(jb_status_name((jb_status)(JB_E_ARG + 1)), "JB_E_(unknown)");
+    CHECK_STR(jb_status_name((jb_status)-1), "JB_E_(unknown)");
+}
+
+static void test_line_column(void) {
+    static const struct {
+        int line;
+        const char *in;
+        size_t offset, want_line, want_col;
+    } cases[] = {
+        {__LINE__, "", 0, 1, 1},
+        {__LINE__, "abc", 0, 1, 1},
+        {__LINE__, "abc", 2, 1, 3},
+        {__LINE__, "abc", 3, 1, 4},         /* end of input */
+        {__LINE__, "a\nb", 1, 1, 2},        /* at the \n itself */
+        {__LINE__, "a\nb", 2, 2, 1},
+        {__LINE__, "a\nbcd", 4, 2, 3},
+        {__LINE__, "\n\n\n", 3, 4, 1},
+        {__LINE__, "a\r\nb", 2, 2, 1},      /* at the \n of a \r\n pair */
+        {__LINE__, "a\r\nb", 3, 2, 1},      /* \r\n counts once */
+        {__LINE__, "a\r\nbc", 5, 2, 3},
+        {__LINE__, "\r\n\r\n", 4, 3, 1},
+        {__LINE__, "a\rb", 2, 2, 1},        /* a lone \r ends a line */
+        {__LINE__, "a\r\rb", 3, 3, 1},
+        {__LINE__, "a\n\rb", 3, 3, 1},      /* \n then a lone \r: two lines */
+        {__LINE__, "\r\r\n", 3, 3, 1},      /* \r, then a \r\n pair */
+        {__LINE__, "{\r\n  \"a\": 1,\n  \"b\" x", 19, 3, 7}, /* at the x */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        jb_error e;
+        memset(&e, 0x55, sizeof e);
+        jb__error_fill(&e, JB_E_SYNTAX, cases[i].in, cases[i].offset, NULL, "m");
+        CHECK_AT(cases[i].line, e.offset == cases[i].offset && e.line == cases[i].want_line &&
+                                    e.column == cases[i].want_col,
+                 "offset %zu: got %zu:%zu, want %zu:%zu", cases[i].offset, e.line, e.column,
+                 cases[i].want_line, cases[i].want_col);
+    }
+}
+
+static void test_path_cases(void) {
+    static const seg s_name[] = {K("name")};
+    static const seg s_idx[] = {I(3)};
+    static const seg s_nested[] = {K("a"), I(3), K("b")};
+    static const seg s_dot[] = {K("a.b")};
+    static const seg s_quote[] = {K("a\"b")};
+    static const seg s_bslash[] = {K("a\\b")};
+    static const seg s_ctl[] = {K("\b\f\n\r\t")};
+    static const seg s_u[] = {KL("\x01\x1f\0", 3)};
+    static const seg s_empty[] = {K("")};
+    static const seg s_digit[] = {K("1a")};
+    static const seg s_ident[] = {K("_x1"), K("Z_9")};
+    static const seg s_space[] = {K("a b")};
+    static const seg s_utf8[] = {K("caf\xc3\xa9")};
+    static const seg s_dash[] = {K("kebab-case")};
+    static const seg s_big[] = {I(0), I(SIZE_MAX)};
+    static const seg s_mixed[] = {K("items"), I(0), K("x y"), I(12), K("id")};
+    static const seg s_klen[] = {KL("abcdef", 3)}; /* only the length counts */
+    static const struct {
+        int line;
+        const seg *segs;
+        size_t n;
+        bool overflow;
+        const char *want;
+    } cases[] = {
+        {__LINE__, NULL, 0, false, "$"},
+        {__LINE__, s_name, 1, false, "$.name"},
+        {__LINE__, s_idx, 1, false, "$[3]"},
+        {__LINE__, s_nested, 3, false, "$.a[3].b"},
+        {__LINE__, s_dot, 1, false, "$[\"a.b\"]"},
+        {__LINE__, s_quote, 1, false, "$[\"a\\\"b\"]"},
+        {__LINE__, s_bslash, 1, false, "$[\"a\\\\b\"]"},
+        {__LINE__, s_ctl, 1, false, "$[\"\\b\\f\\n\\r\\t\"]"},
+        {__LINE__, s_u, 1, false, "$[\"\\u0001\\u001f\\u0000\"]"},
+        {__LINE__, s_empty, 1, false, "$[\"\"]"},
+        {__LINE__, s_digit, 1, false, "$[\"1a\"]"},
+        {__LINE__, s_ident, 2, false, "$._x1.Z_9"},
+        {__LINE__, s_space, 1, false, "$[\"a b\"]"},
+        {__LINE__, s_utf8, 1, false, "$[\"caf\xc3\xa9\"]"},
+        {__LINE__, s_dash, 1, false, "$[\"kebab-case\"]"},
+        {__LINE__, s_big, 2, false, "$[0][18446744073709551615]"},
+        {__LINE__, s_mixed, 5, false, "$.items[0][\"x y\"][12].id"},
+        {__LINE__, s_klen, 1, false, "$.abc"},
+        {__LINE__, NULL, 0, true, "$..."},
+        {__LINE__, s_name, 1, true, "$....name"},
+        {__LINE__, s_idx, 1, true, "$...[3]"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        jb_path p;
+        char out[JB_ERROR_PATH_MAX];
+        make_path(&p, cases[i].segs, cases[i].n);
+        p.overflow = cases[i].overflow;
+        jb__path_format(out, sizeof out, &p);
+        CHECK_MEM_AT(cases[i].line, out, strlen(out), cases[i].want, strlen(cases[i].want));
+    }
+    char out[32];
+    jb__path_format(out, sizeof out, NULL);
+    CHECK_STR(out, "$");
+}
+
+static void test_path_truncation(void) {
+    static const seg s_long[] = {K("aaaaaaaaaaaaaaaaaaaa")}; /* $.+20 = 22 bytes */
+    jb_path p;
+    char out[64];
+    make_path(&p, s_long, 1);
+
+    /* Fits exactly: 22 bytes and the NUL in 23. */
+    memset(out, 'Z', sizeof out);
+    jb__path_format(out, 23, &p);
+    CHECK_STR(out, "$.aaaaaaaaaaaaaaaaaaaa");
+    /* One byte short: 18 bytes kept, then "...", then the NUL. */
+    memset(out, 'Z', sizeof out);
+    jb__path_format(out, 22, &p);
+    CHECK_STR(out, "$." "aaaaaaaa" "aaaaaaaa" "...");
+    CHECK(out[22] == 'Z'); /* nothing written past cap */
+    /* The smallest cap allowed. */
+    jb__path_format(out, 8, &p);
+    CHECK_STR(out, "$.aa...");
+
+    /* A cut never splits a UTF-8 character: "$[\"" then e-acute pairs. */
+    static const seg s_utf8[] = {K("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9")};
+    make_path(&p, s_utf8, 1);
+    jb__path_format(out, 10, &p); /* 6 bytes would end inside the 2nd: keep 5 */
+    CHECK_STR(out, "$[\"\xc3\xa9...");
+    jb__path_format(out, 11, &p); /* 7 bytes end on a boundary */
+    CHECK_STR(out, "$[\"\xc3\xa9\xc3\xa9...");
+
+    /* Overflow marker and truncation together, at the real size. */
+    static char key[100];
+    memset(key, 'k', 99);
+    jb_path deep;
+    deep.n = 0;
+    deep.overflow = false;
+    for (int i = 0; i < 70; i++) jb__path_key(&deep, key, 99);
+    CHECK_EQ_INT(deep.n, JB_PATH_SEGS);
+    CHECK(deep.overflow);
+    char full[JB_ERROR_PATH_MAX];
+    jb__path_format(full, sizeof full, &deep);
+    CHECK_EQ_INT(strlen(full), JB_ERROR_PATH_MAX - 1);
+    CHECK(memcmp(full, "$....kkkk", 9) == 0);
+    CHECK(memcmp(full + JB_ERROR_PATH_MAX - 4, "...", 4) == 0);
+    /* Index segments overflow the same way. */
+    jb_path idx;
+    idx.n = 0;
+    idx.overflow = false;
+    for (size_t i = 0; i < JB_PATH_SEGS + 1; i++) jb__path_index(&idx, i);
+    CHECK(idx.overflow);
+    CHECK_EQ_INT(idx.n, JB_PATH_SEGS);
+    jb__path_format(full, 16, &idx);
+    /* segs[63] (outermost kept) holds index 63. */
+    CHECK_STR(full, "$...[63][62]...");
+}
+
+static void test_msgf(void) {
+    char m[32];
+    jb__msgf(m, sizeof m, "expected %s, found %s", "string", "number");
+    CHECK_STR(m, "expected string, found number");
+    jb__msgf(m, 10, "hello world!");
+    CHECK_STR(m, "hello ...");
+    /* Exactly fits: 9 bytes and the NUL in 10. */
+    jb__msgf(m, 10, "%s", "123456789");
+    CHECK_STR(m, "123456789");
+    jb__msgf(m, 10, "%s", "1234567890");
+    CHECK_STR(m, "123456...");
+    /* The cut backs up to a character boundary: 6 bytes would end inside
+     * the third e-acute. */
+    jb__msgf(m, 10, "a\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+    CHECK_STR(m, "a\xc3\xa9\xc3\xa9...");
+    jb__msgf(m, 1, "anything");
+    CHECK_STR(m, "");
+    jb__msgf(m, sizeof m, "%zu > %d", (size_t)300, 255);
+    CHECK_STR(m, "300 > 255");
+}
+
+static void test_error_fill(void) {
+    jb_error e;
+    static const seg s[] = {K("items"), I(3), K("name")};
+    jb_path p;
+    make_path(&p, s, 3);
+    memset(&e, 0x55, sizeof e);
+    jb__error_fill(&e, JB_E_TYPE, "[1,\n 2]", 5, &p, "expected string, found number");
+    CHECK_EQ_INT(e.code, JB_E_TYPE);
+    CHECK_EQ_INT(e.offset, 5);
+    CHECK_EQ_INT(e.line, 2);
+    CHECK_EQ_INT(e.column, 2);
+    CHECK_STR(e.path, "$.items[3].name");
+    CHECK_STR(e.message, "expected string, found number");
+
+    /* Encode errors: no input, so offset, line and column are 0. */
+    memset(&e, 0x55, sizeof e);
+    jb__error_fill(&e, JB_E_VALUE, NULL, 123, NULL, NULL);
+    CHECK_EQ_INT(e.code, JB_E_VALUE);
+    CHECK_EQ_INT(e.offset, 0);
+    CHECK_EQ_INT(e.line, 0);
+    CHECK_EQ_INT(e.column, 0);
+    CHECK_STR(e.path, "$");
+    CHECK_STR(e.message, "the C value cannot be encoded"); /* the code's description */
+
+    /* An over-long message is cut visibly to the array. */
+    char longmsg[400];
+    memset(longmsg, 'm', sizeof longmsg - 1);
+    longmsg[sizeof longmsg - 1] = '\0';
+    jb__error_fill(&e, JB_E_CUSTOM, "", 0, NULL, longmsg);
+    CHECK_EQ_INT(strlen(e.message), JB_ERROR_MESSAGE_MAX - 1);
+    CHECK_STR(e.message + JB_ERROR_MESSAGE_MAX - 4, "...");
+    CHECK_EQ_INT(e.line, 1);
+    CHECK_EQ_INT(e.column, 1);
+
+    jb__error_fill(NULL, JB_E_SYNTAX, "x", 0, NULL, "ignored"); /* no crash */
+}
+
+static void test_found_name(void) {
+    char buf[16];
+    CHECK_STR(jb__found_name('"', buf), "string");
+    CHECK_STR(jb__found_name('{', buf), "object");
+    CHECK_STR(jb__found_name('[', buf), "array");
+    CHECK_STR(jb__found_name('t', buf), "true");
+    CHECK_STR(jb__found_name('f', buf), "false");
+    CHECK_STR(jb__found_name('n', buf), "null");
+    CHECK_STR(jb__found_name('-', buf), "number");
+    for (int d = '0'; d <= '9'; d++) CHECK_STR(jb__found_name(d, buf), "number");
+    CHECK_STR(jb__found_name(-1, buf), "end of input");
+    CHECK_STR(jb__found_name('}', buf), "'}'");
+    CHECK_STR(jb__found_name(',', buf), "','");
+    CHECK_STR(jb__found_name('x', buf), "'x'");
+    CHECK_STR(jb__found_name(0x01, buf), "byte 0x01");
+    CHECK_STR(jb__found_name(0x7f, buf), "byte 0x7f");
+    CHECK_STR(jb__found_name(0xff, buf), "byte 0xff");
+}
+
+int main(void) {
+    test_status_names();
+    test_line_column();
+    test_path_cases();
+    test_path_truncation();
+    test_msgf();
+    test_error_fill();
+    test_found_name();
+    return check_report();
+}
