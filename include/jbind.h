@@ -287,10 +287,12 @@ typedef enum jb_sum_style {
 
 /* Rename policies, applied once when the plan compiles to every name not
  * given explicitly (JB_FIELD's member name; enum and sum case names).
- * Words split at '_' / '-' / spaces, at lower->upper and digit boundaries,
- * and before the last capital of an acronym run ("HTTPServer" -> HTTP,
- * Server; "userID" -> user, ID; "field01" -> field, 01). docs/formats.md
- * has the table. */
+ * Words split at '_' / '-' / spaces, where a capital follows a lowercase
+ * letter or a digit, and before the last capital of an acronym run that
+ * goes on in lowercase ("HTTPServer" -> HTTP, Server; "userID" -> user,
+ * ID; "field01" -> field01; "a1B2" -> a1, B2), the rule of circe's
+ * withSnakeCaseMemberNames (aeson's camelTo2 differs only in not
+ * splitting after a digit). docs/formats.md has the table. */
 typedef enum jb_rename {
     JB_RENAME_NONE = 0,
     JB_RENAME_SNAKE,           /* user_id */
@@ -306,7 +308,7 @@ typedef enum jb_rename {
 typedef enum jb_float_style {
     JB_FLOAT_INHERIT = 0,  /* from the enclosing type's format, else the call's, else ECMA */
     JB_FLOAT_ECMA,         /* ECMAScript Number#toString: 1, 0.1, 1e+21, 1e-7 (-0 kept) */
-    JB_FLOAT_RUST,         /* serde_json (ryu): 1.0, 0.1, 1e21, 1e-7 */
+    JB_FLOAT_RUST,         /* serde_json >= 1.0.147 (ryu): 1.0, 0.1, 1e+21, 1e-7 */
     JB_FLOAT_HASKELL,      /* aeson: 1.0, 0.1, 1.0e21, 1.0e-2 */
     JB_FLOAT_DOTNET,       /* Newtonsoft: 1.0, 0.1, 1E+21, 1E-07 */
     JB_FLOAT_JAVA          /* circe (Java Double.toString): 1.0, 0.1, 1.0E21, 1.0E-7 */
@@ -317,7 +319,10 @@ typedef enum jb_key_mode {
     JB_KEYS_AUTO = 0,      /* object when the key is string-like, else pairs */
     JB_KEYS_STRING,        /* object; keys must be string, enum or integer (else a descriptor error) */
     JB_KEYS_PAIRS,         /* [[k, v], ...] */
-    JB_KEYS_JSON_TEXT      /* object whose property names are the keys' JSON text ("\"Red\"") */
+    JB_KEYS_JSON_TEXT,     /* object; string keys as they are, other keys as their JSON text
+                              ("\"Red\"", "1", "{\"x\":1}": Fable.Remoting) */
+    JB_KEYS_TEXT_INT       /* object for string and integer keys, pairs for all others,
+                              enums included (aeson's ToJSONKey defaults) */
 } jb_key_mode;
 
 /* Format switches (jb_format.flags, jb_type.fmt_flags). */
@@ -328,6 +333,7 @@ typedef enum jb_key_mode {
 #define JB_FMT_UNWRAP_UNARY       0x0010u /* a record of one field is that field's value (aeson unwrapUnaryRecords, serde transparent) */
 #define JB_FMT_DENY_UNKNOWN       0x0020u /* unknown record keys are errors */
 #define JB_FMT_INT64_STRING       0x0040u /* 64-bit integers written as strings, read from either */
+#define JB_FMT_INT64_SIGNED       0x0080u /* with JB_FMT_INT64_STRING: an explicit sign, "+5" (Fable) */
 
 /*
  * A wire format: a complete set of representation options, applied to a

@@ -19,9 +19,10 @@
  * restored by release; entering a segment starts it empty.
  *
  * The cap bounds `reserved`: the bytes of chunks and segments together
- * (the arena header itself, allocated once, is not counted). A regular
- * block that would pass the cap is shrunk to what is left if the request
- * still fits; otherwise the allocation fails with JB_E_LIMIT.
+ * (the arena header itself, allocated once, is not counted). Near the cap
+ * a regular block shrinks to half of what is left (or to what the request
+ * needs), so both lists keep finding room; a request that does not fit
+ * what is left fails with JB_E_LIMIT.
  */
 #include <stdlib.h>
 
@@ -66,12 +67,12 @@ static jb_block *block_new(jb_arena *a, size_t need, size_t *next) {
     regular = need <= *next;
     size = regular ? *next : need;
     if (a->cap) {
+        /* Near the cap a regular block takes at most half of what is left
+         * (or just what the request needs), so that chunks and scratch
+         * segments both still find room under a small cap. */
         room = a->cap > a->reserved ? a->cap - a->reserved : 0;
-        if (size > room) {
-            if (!regular || need > room) goto too_big;
-            size = room & ~(size_t)15; /* shrink to what the cap leaves */
-            if (size < need) goto too_big;
-        }
+        if (need > room) goto too_big;
+        if (regular && size > room / 2) size = need > room / 2 ? need : (room / 2) & ~(size_t)15;
     }
     b = a->alloc.fn(a->alloc.ctx, NULL, 0, size);
     if (!b) {
@@ -228,12 +229,9 @@ jb_scratch_mark jb__scratch_mark(jb_arena *a) {
     return m;
 }
 
-void *jb__scratch_push_slow(jb_arena *a, size_t size, size_t align) {
-    if (size == 0) {
-        /* Nothing to store; any non-NULL pointer will do. */
-        (void)align;
-        return a->spos;
-    }
+void *jb__scratch_push_slow(jb_arena *a, size_t size) {
+    /* Nothing to store: any non-NULL pointer will do. */
+    if (size == 0) return a->spos;
     /* Leave the current segment (recording how much of it is in use) for
      * the next one, which starts empty. Segment data is 16-aligned, so
      * offset 0 suits any alignment. */
@@ -257,7 +255,7 @@ void jb__scratch_gather(jb_arena *a, jb_scratch_mark m, size_t elem_size, size_t
      * arrays pushed above were released back before the next element. */
     jb_block *s = m.seg ? (jb_block *)m.seg : a->shead;
     size_t off = m.seg ? m.off : 0;
-    size_t al = jb__scratch_align(elem_size, 1);
+    size_t al = jb__scratch_align(elem_size);
     char *out = dst;
     if (elem_size == 0) return;
     while (count && s) {

@@ -88,27 +88,31 @@ JB_HIDDEN void jb__arena_rollback(jb_arena *a, jb_arena_mark m);
 JB_HIDDEN jb_scratch_mark jb__scratch_mark(jb_arena *a);
 
 /* Where an element of `size` bytes is placed: at a multiple of the largest
- * power of two dividing size (at most 16), or of align if that is larger.
- * A C object's size is a multiple of its alignment, so this is >= align,
- * and gather can recompute it from the element size alone. */
-static inline size_t jb__scratch_align(size_t size, size_t align) {
+ * power of two dividing size, at most 16. A C object's size is a multiple
+ * of its alignment, so this is at least that alignment; and gather can
+ * recompute it from the element size alone, so the elements of one array
+ * are contiguous within a segment. */
+static inline size_t jb__scratch_align(size_t size) {
     size_t low = size & (0 - size); /* lowest set bit of size */
-    if (low == 0 || low > 16) low = 16;
-    return low < align ? align : low;
+    return low == 0 || low > 16 ? 16 : low;
 }
 
-/* size bytes aligned to align (<= 16; size must be a multiple of align),
- * NOT zeroed; NULL on failure (fail code as above). */
-JB_HIDDEN void *jb__scratch_push_slow(jb_arena *a, size_t size, size_t align);
+/* size bytes, NOT zeroed; NULL on failure (fail code as above). The
+ * pointer is aligned to jb__scratch_align(size), which is >= align when
+ * size is a multiple of align (as for every C object, align <= 16). A
+ * larger align is not honoured: that would break the contiguity gather
+ * relies on (and such a size/align pair describes no C object). */
+JB_HIDDEN void *jb__scratch_push_slow(jb_arena *a, size_t size);
 static inline void *jb__scratch_push(jb_arena *a, size_t size, size_t align) {
-    size_t al = jb__scratch_align(size, align);
+    size_t al = jb__scratch_align(size);
     size_t pad = (size_t)((0 - (uintptr_t)a->spos) & (uintptr_t)(al - 1));
     char *p = a->spos + pad; /* <= send: send is 16-aligned */
+    (void)align;
     if (JB_LIKELY(size - 1 < (size_t)(a->send - p))) {
         a->spos = p + size;
         return p;
     }
-    return jb__scratch_push_slow(a, size, align);
+    return jb__scratch_push_slow(a, size);
 }
 
 /* Copy the count elements of elem_size bytes (all pushed with the same

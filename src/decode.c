@@ -23,6 +23,7 @@
 #include "read.h"
 
 static jb_status dec_value(jb_reader *r, const jb_type *t, void *out);
+static jb_status dec_no_payload(jb_reader *r, const jb_pentry *c);
 
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
@@ -197,6 +198,10 @@ JB_NOINLINE static jb_status dec_int(jb_reader *r, const jb_type *t, void *out) 
             ((t->flags & JB_TYPE_AS_STRING) ||
              (r->int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64)))) {
             if (jb__r_key(r, &tok)) return r->code;
+            if (tok.len > 1 && tok.ptr[0] == '+' && tok.ptr[1] != '-') { /* "+5" (Fable) */
+                tok.ptr++;
+                tok.len--;
+            }
             if (tok.len == 0 || jb__num_scan(tok.ptr, tok.ptr + tok.len, &integral, NULL) != tok.len)
                 return jb__r_fail(r, JB_E_TYPE, at, "expected an integer in a string, found \"%.*s\"",
                                   tok.len > 40 ? 40 : (int)tok.len, tok.ptr);
@@ -349,9 +354,32 @@ JB_NOINLINE static jb_status unknown_name(jb_reader *r, const char *at, const jb
                       shown, s->ptr, s->len > 40 ? "..." : "", pl->type->name, names);
 }
 
+/* circe's {"Green":{}} form of an enum value. */
+JB_NOINLINE static jb_status dec_enum_object(jb_reader *r, const jb_type *t, const jb_plan *pl,
+                                             void *out) {
+    if (enter(r)) return r->code;
+    const char *at = r->p;
+    jb_str s;
+    if (r->p >= r->end || *r->p != '"') return expect_char_fail(r, "a case name");
+    if (jb__r_key(r, &s)) return r->code;
+    long i = jb__names_find(pl, s.ptr, s.len);
+    if (i < 0) return unknown_name(r, at, pl, "case", &s);
+    if (jb__r_ws(r)) return r->code;
+    if (r->p >= r->end || *r->p != ':') return expect_char_fail(r, "':'");
+    r->p++;
+    if (jb__r_ws(r) || dec_no_payload(r, &pl->e[i]) || jb__r_ws(r)) return r->code;
+    if (r->p >= r->end || *r->p != '}') return close_fail(r, "'}'");
+    r->p++;
+    r->depth--;
+    jb__store_uint(out, t->size, pl->e[i].value);
+    return JB_OK;
+}
+
 static jb_status dec_enum(jb_reader *r, const jb_type *t, void *out) {
     const jb_plan *pl = plan_of(r, t);
     if (!pl) return r->code;
+    if (JB_UNLIKELY(r->p < r->end && *r->p == '{' && (pl->fmt_flags & JB_FMT_NULLARY_OBJECT)))
+        return dec_enum_object(r, t, pl, out);
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return type_error(r, t);
     const char *at = r->p;
     jb_str s;
@@ -555,6 +583,7 @@ typedef struct rscope {
     uint8_t key_mode;
     bool int64_string;
 } rscope;
+
 
 static rscope scope_enter(jb_reader *r, const jb_plan *pl) {
     rscope old = {r->key_mode, r->int64_string};
@@ -835,7 +864,8 @@ done:
 
 JB_NOINLINE static jb_status dec_map(jb_reader *r, const jb_type *t, void *out) {
     jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)r->key_mode;
-    bool obj = km == JB_KEYS_JSON_TEXT || (km != JB_KEYS_PAIRS && jb__key_is_stringlike(t->key));
+    bool obj = jb__map_is_object(t->key, km);
+    bool text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
     char open = obj ? '{' : '[', close = obj ? '}' : ']';
     if (JB_UNLIKELY(r->p >= r->end || *r->p != open)) return type_error(r, t);
     const char *at = r->p;
@@ -861,7 +891,7 @@ JB_NOINLINE static jb_status dec_map(jb_reader *r, const jb_type *t, void *out) 
         memset(e, 0, es);
         if (obj) {
             jb_str text;
-            if (km == JB_KEYS_JSON_TEXT) {
+            if (text_key) {
                 const char *key_at = r->p;
                 if (r->p >= r->end || *r->p != '"') {
                     st = expect_char_fail(r, "string key");

@@ -149,10 +149,10 @@ static jb_status enc_int_string(jb_writer *w, const jb_type *t, const void *p) {
     TRY_W(w, jb__w_reserve(w, 24));
     *w->p++ = '"';
     uint64_t u = jb__load_uint(p, t->size);
-    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_I64)
-        w->p += jb__fmt_i64(w->p, (int64_t)(u << (64 - 8 * t->size)) >> (64 - 8 * t->size));
-    else
-        w->p += jb__fmt_u64(w->p, u);
+    bool sgn = t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_I64;
+    int64_t v = sgn ? (int64_t)(u << (64 - 8 * t->size)) >> (64 - 8 * t->size) : 0;
+    if (w->int64_string == 2 && (!sgn || v >= 0)) *w->p++ = '+';
+    w->p += sgn ? jb__fmt_i64(w->p, v) : jb__fmt_u64(w->p, u);
     *w->p++ = '"';
     return JB_OK;
 }
@@ -213,6 +213,12 @@ static jb_status enc_enum(jb_writer *w, const jb_type *t, const void *p) {
     if (JB_UNLIKELY(i < 0))
         return efail(w, JB_E_VALUE, "value %llu is not a case of enum %s", (unsigned long long)v,
                      t->name);
+    if (JB_UNLIKELY(pl->fmt_flags & JB_FMT_NULLARY_OBJECT)) { /* circe: {"Green":{}} */
+        jb_status st;
+        if ((st = put_lit(w, "{", 1)) || (st = put_name(w, &pl->e[i])) || (st = put_lit(w, ":{}}", 4)))
+            return st;
+        return JB_OK;
+    }
     return put_name(w, &pl->e[i]);
 }
 
@@ -260,15 +266,15 @@ static jb_status enc_fields(jb_writer *w, const jb_plan *pl, const char *base, b
 
 /* Representation state a type with a format sets for its contents. */
 typedef struct wscope {
-    uint8_t float_style, key_mode;
-    bool int64_string;
+    uint8_t float_style, key_mode, int64_string;
 } wscope;
 
 static wscope scope_enter(jb_writer *w, const jb_plan *pl) {
     wscope old = {w->float_style, w->key_mode, w->int64_string};
     if (pl->float_style) w->float_style = (uint8_t)pl->float_style;
     if (pl->key_mode) w->key_mode = (uint8_t)pl->key_mode;
-    if (pl->fmt_flags & JB_FMT_INT64_STRING) w->int64_string = true;
+    if (pl->fmt_flags & JB_FMT_INT64_STRING)
+        w->int64_string = (pl->fmt_flags & JB_FMT_INT64_SIGNED) ? 2 : 1;
     return old;
 }
 
@@ -401,14 +407,15 @@ static jb_status enc_map(jb_writer *w, const jb_type *t, const void *p) {
     size_t es, vo;
     jb__map_layout(t, &es, &vo);
     jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)w->key_mode;
-    bool obj = km == JB_KEYS_JSON_TEXT || (km != JB_KEYS_PAIRS && jb__key_is_stringlike(t->key));
+    bool obj = jb__map_is_object(t->key, km);
+    bool text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
     jb_status st = open_c(w, obj ? '{' : '[');
     if (st) return st;
     for (size_t i = 0; i < v.len; i++) {
         const char *e = v.items + i * es;
         if ((st = sep(w, i == 0))) return st;
         if (obj) {
-            st = km == JB_KEYS_JSON_TEXT ? enc_json_text_key(w, t->key, e) : enc_map_key(w, t->key, e);
+            st = text_key ? enc_json_text_key(w, t->key, e) : enc_map_key(w, t->key, e);
             if (!st) st = enc_value(w, t->elem, e + vo);
         } else {
             st = open_c(w, '[');
@@ -616,7 +623,7 @@ static jb_status run(jb_writer *w, const jb_type *type, const void *value,
     w->custom_depth = UINT32_MAX;
     w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_JAVA ? opts->float_style : 0);
     w->key_mode = JB_KEYS_AUTO;
-    w->int64_string = false;
+    w->int64_string = 0;
     jb_status st = check_root(w, type);
     if (!st) st = enc_value(w, type, value);
     if (!st) {

@@ -16,6 +16,7 @@ JB_API const jb_format jb_format_aeson = {
     .content_name = "contents",
     .flags = JB_FMT_ABSENT_NULL | JB_FMT_ALL_NULLARY_STRING,
     .float_style = JB_FLOAT_HASKELL,
+    .key_mode = JB_KEYS_TEXT_INT, /* Text and Int keys -> object; enum keys -> pairs */
 };
 
 /* Rust serde_json with #[derive(Serialize, Deserialize)] defaults: externally
@@ -28,7 +29,8 @@ JB_API const jb_format jb_format_serde = {
 };
 
 /* Scala circe generic derivation: sealed traits as {"Case": {...}}, case
- * objects as {"Case": {}}, None as null, doubles as Java prints them. */
+ * objects (and all-nullary enums) as {"Case": {}}, None as null, doubles as
+ * Java prints them (1.0E21). */
 JB_API const jb_format jb_format_circe = {
     .name = "circe",
     .sum_style = JB_SUM_EXTERNAL,
@@ -37,12 +39,13 @@ JB_API const jb_format jb_format_circe = {
 };
 
 /* F# Fable.Remoting.Json (on Newtonsoft): unions as {"Case": payload} with
- * nullary cases as "Case", None as null, int64 as strings, map keys as
- * their JSON text, doubles as Newtonsoft writes them (1.0, 1E+21). */
+ * nullary cases as "Case", None as null, int64 as signed strings ("+5"),
+ * non-string map keys as their JSON text, doubles as Newtonsoft writes
+ * them (1.0, 1E+21). */
 JB_API const jb_format jb_format_fable = {
     .name = "fable",
     .sum_style = JB_SUM_EXTERNAL,
-    .flags = JB_FMT_ABSENT_NULL | JB_FMT_INT64_STRING,
+    .flags = JB_FMT_ABSENT_NULL | JB_FMT_INT64_STRING | JB_FMT_INT64_SIGNED,
     .float_style = JB_FLOAT_DOTNET,
-    .key_mode = JB_KEYS_AUTO,
+    .key_mode = JB_KEYS_JSON_TEXT,
 };

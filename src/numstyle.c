@@ -6,7 +6,7 @@
  *
  *   style    1        0.1    1e21      1e-7      123456789
  *   ECMA     1        0.1    1e+21     1e-7      123456789
- *   RUST     1.0      0.1    1e21      1e-7      123456789.0   (ryu, serde_json)
+ *   RUST     1.0      0.1    1e+21     1e-7      123456789.0   (serde_json >= 1.0.147)
  *   HASKELL  1.0      0.1    1.0e21    1.0e-7    1.23456789e8  (show / aeson)
  *   DOTNET   1.0      0.1    1E+21     1E-07     123456789.0   (Newtonsoft "R")
  *   JAVA     1.0      0.1    1.0E21    1.0E-7    1.23456789E8  (Double.toString, circe)
@@ -137,7 +137,7 @@ size_t jb__float_respell(char *dst, const char *s, size_t n, jb_float_style st) 
     switch (st) {
     case JB_FLOAT_RUST:
         if (zero || (k > -5 && k <= 16)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
-        return w + sci(dst + w, dg, nd, k, 'e', false, false, 1);
+        return w + sci(dst + w, dg, nd, k, 'e', false, true, 1);
     case JB_FLOAT_HASKELL:
         if (zero || (k >= 0 && k < 8)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
         return w + sci(dst + w, dg, nd, k, 'e', true, false, 1);

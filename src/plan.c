@@ -197,14 +197,13 @@ static char to_up(char c) { return is_lo(c) ? (char)(c - 'a' + 'A') : c; }
 
 /*
  * Does a new word start at s[i]? Separators are handled by the caller.
- * lower|digit -> Upper ("userId", "field1Name"), letter <-> digit
- * ("field01"), and the last capital of an acronym before a lowercase
- * letter ("HTTPServer" -> HTTP + Server).
+ * lower|digit -> Upper ("userId", "a1B2"), and the last capital of an
+ * acronym before a lowercase letter ("HTTPServer" -> HTTP + Server).
+ * Digits do not start words ("field01" stays one word).
  */
 static bool word_start(const char *s, size_t i, size_t n) {
     char p = s[i - 1], c = s[i];
     if (is_up(c) && (is_lo(p) || is_dig(p))) return true;
-    if (is_dig(c) && (is_lo(p) || is_up(p))) return true;
     if (is_up(c) && is_up(p) && i + 1 < n && is_lo(s[i + 1])) return true;
     return false;
 }

@@ -151,6 +151,18 @@ static inline bool jb__kind_has_plan(jb_kind k) {
     return k == JB_KIND_RECORD || k == JB_KIND_TUPLE || k == JB_KIND_ENUM || k == JB_KIND_SUM;
 }
 
+/* Is a map with key type k and key mode km written as an object? */
+static inline bool jb__map_is_object(const jb_type *k, jb_key_mode km) {
+    switch (km) {
+    case JB_KEYS_PAIRS: return false;
+    case JB_KEYS_JSON_TEXT: return true;
+    case JB_KEYS_TEXT_INT: return k->kind == JB_KIND_CSTR || k->kind == JB_KIND_STR ||
+                                  (k->kind >= JB_KIND_I8 && k->kind <= JB_KIND_U64);
+    default: return k->kind != JB_KIND_BOOL && k->kind != JB_KIND_F32 && k->kind != JB_KIND_F64 &&
+                    k->kind <= JB_KIND_ENUM && k->kind != JB_KIND_INVALID;
+    }
+}
+
 /* Is the map key kind written as an object key (string-like)? */
 static inline bool jb__key_is_stringlike(const jb_type *k) {
     switch (k->kind) {

@@ -231,7 +231,7 @@ jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
     case JB_KIND_MAP:
         if (t->size != sizeof(JB_VEC(char))) break;
         if ((st = check_child(t, "key", t->key, t->key_size, msg, cap))) return st;
-        if ((unsigned)t->key_mode > JB_KEYS_JSON_TEXT ||
+        if ((unsigned)t->key_mode > JB_KEYS_TEXT_INT ||
             (t->key_mode == JB_KEYS_STRING && !jb__key_is_stringlike(t->key))) {
             jb__msgf(msg, cap, "type %s: keys of %s cannot be object keys (use JB_KEYS_PAIRS or "
                      "JB_KEYS_JSON_TEXT)", tname(t), tname(t->key));

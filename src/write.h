@@ -45,7 +45,7 @@ struct jb_writer {
     /* representation state inherited from the enclosing typed node (encode.c) */
     uint8_t float_style;   /* jb_float_style in force */
     uint8_t key_mode;      /* jb_key_mode in force for maps */
-    bool int64_string;     /* JB_FMT_INT64_STRING in force */
+    uint8_t int64_string;  /* JB_FMT_INT64_STRING in force: 1 plain, 2 with an explicit sign */
     uint32_t custom_depth; /* depth at which the running custom encoder writes its one value
                               (UINT32_MAX: none running); set by encode.c */
     jb_path path;       /* collected on failure */
