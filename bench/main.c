@@ -1,0 +1,563 @@
+/*
+ * main.c — the bench driver.
+ *
+ *   jbench [--quick] [--case SUBSTR] [--lib NAME] [--out results.tsv]
+ *       runs every (case, library) pair in its own child process (a fresh
+ *       exec, so that the child's peak RSS is its own), prints a table and
+ *       writes the raw results. --quick: the correctness gates only, one
+ *       operation each, no timing; exit status 1 if any gate failed.
+ *   jbench --child CASE LIB [--quick]   (internal) one pair; prints R lines.
+ *   jbench --list                       the case names.
+ *
+ * Environment: JB_DATA_DIR (corpus directory; default ../shared/data/corpus
+ * relative to the repository root), JB_BENCH_SECONDS (seconds per timed run,
+ * default 0.2), JB_BENCH_RUNS (timed runs, default 5).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "models.h"
+
+extern char **environ;
+int hand_enc_d(bench_io *); /* for input generation: see canonical_input */
+
+const char *const bench_lib_names[LIB_COUNT] = {"jbind", "simdjson", "rapidjson", "jansson",
+                                                "json-c", "cJSON", "hand"};
+
+/* ---------------- arena / buffer ---------------- */
+void *ba_alloc_slow(bench_arena *a, size_t n) {
+    /* move to the next kept chunk that fits, else add one */
+    ba_chunk *c = a->cur ? a->cur->next : a->head;
+    while (c && c->cap < n) c = c->next;
+    if (!c) {
+        size_t cap = n > (1u << 20) ? n : (1u << 20);
+        c = (ba_chunk *)malloc(sizeof *c);
+        c->data = (char *)malloc(cap);
+        c->cap = cap;
+        c->next = NULL;
+        if (!a->head) a->head = c;
+        else {
+            ba_chunk *t = a->head;
+            while (t->next) t = t->next;
+            t->next = c;
+        }
+    }
+    a->cur = c;
+    a->p = c->data + n;
+    a->end = c->data + c->cap;
+    return c->data;
+}
+void ba_reset(bench_arena *a) {
+    a->cur = NULL;
+    a->p = a->end = NULL;
+}
+void ba_free(bench_arena *a) {
+    for (ba_chunk *c = a->head, *n; c; c = n) {
+        n = c->next;
+        free(c->data);
+        free(c);
+    }
+    memset(a, 0, sizeof *a);
+}
+void bb_grow(bench_buf *b, size_t n) {
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap - b->len < n) cap *= 2;
+    b->data = (char *)realloc(b->data, cap);
+    b->cap = cap;
+}
+
+/* ---------------- jbind: one generic pair for every case ---------------- */
+static jb_error jb_last_error;
+int jbind_dec(bench_io *io) {
+    jb_read_options o;
+    memset(&o, 0, sizeof o);
+    o.flags = io->bc->read_flags;
+    jb_status s = jb_decode(io->bc->type, io->in, io->in_len, io->out, io->jarena, &o, &jb_last_error);
+    if (s != JB_OK) {
+        snprintf(io->errmsg, sizeof io->errmsg, "%s at %.200s: %.500s", jb_status_name(s), jb_last_error.path,
+                 jb_last_error.message);
+        return -1;
+    }
+    return 0;
+}
+int jbind_enc(bench_io *io) {
+    jb_write_options o;
+    memset(&o, 0, sizeof o);
+    o.flags = io->bc->write_flags;
+    io->jbuf.len = 0;
+    jb_status s = jb_encode(io->bc->type, io->value, &io->jbuf, &o, &jb_last_error);
+    if (s != JB_OK) {
+        snprintf(io->errmsg, sizeof io->errmsg, "%s at %.200s: %.500s", jb_status_name(s), jb_last_error.path,
+                 jb_last_error.message);
+        return -1;
+    }
+    io->enc = io->jbuf.data;
+    io->enc_len = io->jbuf.len;
+    io->enc_release = NULL;
+    return 0;
+}
+
+/* ---------------- helpers ---------------- */
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+static const bench_case *find_case(const char *name) {
+    for (size_t i = 0; i < bench_case_count; i++)
+        if (strcmp(bench_cases[i]->name, name) == 0) return bench_cases[i];
+    return NULL;
+}
+static int find_lib(const char *name) {
+    for (int i = 0; i < LIB_COUNT; i++)
+        if (strcmp(bench_lib_names[i], name) == 0) return i;
+    return -1;
+}
+static char data_dir[4096];
+static void resolve_data_dir(const char *argv0) {
+    (void)argv0;
+    const char *env = getenv("JB_DATA_DIR");
+    if (env && *env) {
+        snprintf(data_dir, sizeof data_dir, "%s", env);
+        return;
+    }
+#ifdef JB_REPO_ROOT
+    snprintf(data_dir, sizeof data_dir, "%s/../shared/data/corpus", JB_REPO_ROOT);
+#else
+    snprintf(data_dir, sizeof data_dir, "../shared/data/corpus");
+#endif
+}
+/* Whole file, NUL-terminated, with 64 zero padding bytes (simdjson). */
+static char *load_file(const char *rel, size_t *len) {
+    char path[8192];
+    snprintf(path, sizeof path, "%s/%s", data_dir, rel);
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = (char *)calloc(1, (size_t)n + 128);
+    if (fread(b, 1, (size_t)n, f) != (size_t)n) {
+        fclose(f);
+        free(b);
+        return NULL;
+    }
+    fclose(f);
+    *len = (size_t)n;
+    return b;
+}
+static int file_exists(const char *rel) {
+    char path[8192];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", data_dir, rel);
+    return stat(path, &st) == 0;
+}
+
+/* ---------------- one (case, library) in a child ---------------- */
+typedef struct opstat {
+    double med, min, max;  /* ns per op */
+    double allocs, bytes;  /* per op */
+    long iters;
+} opstat;
+
+static void do_dec(bench_io *io, bench_fn fn, int *rc) {
+    ba_reset(io->arena);
+    jb_arena_reset(io->jarena);
+    memset(io->out, 0, io->bc->size);
+    *rc |= fn(io);
+}
+static void do_enc(bench_io *io, bench_fn fn, int *rc) {
+    *rc |= fn(io);
+    if (io->enc_release) io->enc_release(io);
+    io->enc_release = NULL;
+}
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+static int time_op(bench_io *io, bench_fn fn, int is_dec, double seconds, int runs, opstat *st) {
+    int rc = 0;
+    void (*op)(bench_io *, bench_fn, int *) = is_dec ? do_dec : do_enc;
+    /* warm up, then estimate the cost of one operation */
+    double t0 = now_ns();
+    long n = 0;
+    do {
+        op(io, fn, &rc);
+        n++;
+    } while (now_ns() - t0 < 2e7 && n < 1000000);
+    if (rc) return -1;
+    double per = (now_ns() - t0) / (double)n;
+    long iters = (long)(seconds * 1e9 / (per > 1 ? per : 1));
+    if (iters < 1) iters = 1;
+    /* allocations per operation, warm */
+    long acount = iters < 64 ? iters : 64;
+    bench_alloc_stats a0 = bench_allocs;
+    for (long i = 0; i < acount; i++) op(io, fn, &rc);
+    st->allocs = (double)(bench_allocs.count - a0.count) / (double)acount;
+    st->bytes = (double)(bench_allocs.bytes - a0.bytes) / (double)acount;
+    double r[64];
+    if (runs > 64) runs = 64;
+    for (int k = 0; k < runs; k++) {
+        double s = now_ns();
+        for (long i = 0; i < iters; i++) op(io, fn, &rc);
+        r[k] = (now_ns() - s) / (double)iters;
+    }
+    if (rc) return -1;
+    qsort(r, (size_t)runs, sizeof r[0], cmp_double);
+    st->med = runs % 2 ? r[runs / 2] : (r[runs / 2 - 1] + r[runs / 2]) / 2;
+    st->min = r[0];
+    st->max = r[runs - 1];
+    st->iters = iters;
+    return 0;
+}
+
+static void emit(const bench_case *bc, int lib, const char *op, const char *status, const opstat *st,
+                 size_t nbytes, const char *msg) {
+    printf("R\t%s\t%s\t%s\t%s\t%.1f\t%.1f\t%.1f\t%ld\t%.2f\t%.0f\t%zu\t%s\n", bc->name,
+           bench_lib_names[lib], op, status, st ? st->med : 0, st ? st->min : 0, st ? st->max : 0,
+           st ? st->iters : 0, st ? st->allocs : 0, st ? st->bytes : 0, nbytes, msg ? msg : "");
+    fflush(stdout);
+}
+
+/* Decode text with jbind, or RapidJSON when jbind cannot, into out. */
+static int verify_decode(const bench_case *bc, bench_io *io, const char *text, size_t len,
+                         void *out, const char **who) {
+    bench_io v = *io;
+    /* the verifier decodes from a padded copy (simdjson-style peers need it) */
+    char *copy = (char *)calloc(1, len + 128);
+    memcpy(copy, text, len);
+    v.in = copy;
+    v.in_len = len;
+    v.out = out;
+    v.arena = (bench_arena *)calloc(1, sizeof(bench_arena));
+    memset(out, 0, bc->size);
+    int r = bc->dec[LIB_JBIND](&v);
+    *who = "jbind";
+    if (r) {
+        memset(out, 0, bc->size);
+        r = bc->dec[LIB_RAPIDJSON](&v);
+        *who = "rapidjson";
+    }
+    /* arena intentionally kept alive: out points into it */
+    return r;
+}
+
+static int run_child(const bench_case *bc, int lib, int quick) {
+    double seconds = getenv("JB_BENCH_SECONDS") ? atof(getenv("JB_BENCH_SECONDS")) : 0.2;
+    int runs = getenv("JB_BENCH_RUNS") ? atoi(getenv("JB_BENCH_RUNS")) : 5;
+    bench_arena ref_arena = {0}, arena = {0};
+    bench_io io;
+    memset(&io, 0, sizeof io);
+    io.bc = bc;
+    io.arena = &arena;
+    io.jarena = jb_arena_new();
+    void *ref = calloc(1, bc->size);
+    char msg[512] = "";
+    const char *refsrc = "generated";
+
+    /* the input text and the reference value */
+    char *input = NULL;
+    size_t input_len = 0;
+    if (bc->make) {
+        bc->make(&ref_arena, ref);
+        /* canonical input: the hand-written encoder's output of the value */
+        io.value = ref;
+        if (bc->enc[LIB_HAND](&io)) {
+            fprintf(stderr, "%s: cannot generate the input\n", bc->name);
+            return 2;
+        }
+        input = (char *)calloc(1, io.enc_len + 128);
+        memcpy(input, io.enc, io.enc_len);
+        input_len = io.enc_len;
+    } else {
+        input = load_file(bc->file, &input_len);
+        if (!input) {
+            emit(bc, lib, "dec", "SKIPPED", NULL, 0, "corpus file missing");
+            return 0;
+        }
+        io.in = input;
+        io.in_len = input_len;
+        io.out = ref;
+        io.arena = &ref_arena;
+        if (bc->dec[LIB_JBIND](&io)) {
+            snprintf(msg, sizeof msg, "reference from RapidJSON (jbind: %.400s)", io.errmsg);
+            memset(ref, 0, bc->size);
+            jb_arena_free(io.jarena);
+            io.jarena = jb_arena_new();
+            if (bc->dec[LIB_RAPIDJSON](&io)) {
+                fprintf(stderr, "%s: no reference decoder succeeded\n", bc->name);
+                return 2;
+            }
+            refsrc = "rapidjson";
+        } else {
+            refsrc = "jbind";
+            /* keep jbind's reference alive in its own arena */
+            io.jarena = jb_arena_new();
+        }
+        io.arena = &arena;
+    }
+    io.in = input;
+    io.in_len = input_len;
+    io.value = ref;
+    io.out = calloc(1, bc->size);
+
+    /* ---- decode ---- */
+    bench_fn dec = bc->dec[lib];
+    if (dec) {
+        int ok = 1;
+        io.errmsg[0] = 0;
+        bench_eq_where[0] = 0;
+        do_dec(&io, dec, &(int){0});
+        int rc = 0;
+        do_dec(&io, dec, &rc);
+        if (rc) {
+            ok = 0;
+            snprintf(msg, sizeof msg, "decode failed%s%.400s", io.errmsg[0] ? ": " : "", io.errmsg);
+        } else if (!bc->equal(io.out, ref)) {
+            ok = 0;
+            snprintf(msg, sizeof msg, "decoded value differs from the %s reference at %s", refsrc,
+                     bench_eq_where);
+        }
+        if (!ok) emit(bc, lib, "dec", "FAILED", NULL, input_len, msg);
+        else if (quick) emit(bc, lib, "dec", "OK", NULL, input_len, refsrc);
+        else {
+            opstat st;
+            if (time_op(&io, dec, 1, seconds, runs, &st)) emit(bc, lib, "dec", "FAILED", NULL, input_len, "failed while timed");
+            else emit(bc, lib, "dec", "OK", &st, input_len, refsrc);
+        }
+    }
+    /* ---- encode ---- */
+    bench_fn enc = bc->enc[lib];
+    if (enc) {
+        int ok = 1;
+        size_t out_len = 0;
+        const char *who = "";
+        io.errmsg[0] = 0;
+        bench_eq_where[0] = 0;
+        if (enc(&io)) {
+            ok = 0;
+            snprintf(msg, sizeof msg, "encode failed%s%.400s", io.errmsg[0] ? ": " : "", io.errmsg);
+        } else {
+            out_len = io.enc_len;
+            void *back = calloc(1, bc->size);
+            if (verify_decode(bc, &io, io.enc, io.enc_len, back, &who)) {
+                ok = 0;
+                snprintf(msg, sizeof msg, "output does not decode (%.60s...)", io.enc);
+            } else if (!bc->equal(back, ref)) {
+                ok = 0;
+                snprintf(msg, sizeof msg, "output decodes (%s) to a different value at %s", who, bench_eq_where);
+            }
+            if (io.enc_release) io.enc_release(&io);
+            io.enc_release = NULL;
+        }
+        if (!ok) emit(bc, lib, "enc", "FAILED", NULL, out_len, msg);
+        else if (quick) emit(bc, lib, "enc", "OK", NULL, out_len, who);
+        else {
+            opstat st;
+            if (time_op(&io, enc, 0, seconds, runs, &st)) emit(bc, lib, "enc", "FAILED", NULL, out_len, "failed while timed");
+            else emit(bc, lib, "enc", "OK", &st, out_len, who);
+        }
+    }
+    return 0;
+}
+
+/* ---------------- the parent ---------------- */
+typedef struct result {
+    char cas[64], lib[16], op[8], status[16], msg[256];
+    double med, min, max, allocs, bytes;
+    long iters;
+    size_t nbytes;
+    long rss_kb;
+} result;
+
+static int spawn_child(const char *self, const bench_case *bc, int lib, int quick, result *res,
+                       int *nres, int cap) {
+    int pfd[2];
+    if (pipe(pfd)) return -1;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
+    posix_spawn_file_actions_addclose(&fa, pfd[0]);
+    char *argv[] = {(char *)self, (char *)"--child", (char *)bc->name,
+                    (char *)bench_lib_names[lib], quick ? (char *)"--quick" : NULL, NULL};
+    pid_t pid;
+    if (posix_spawn(&pid, self, &fa, NULL, argv, environ)) {
+        close(pfd[0]);
+        close(pfd[1]);
+        return -1;
+    }
+    posix_spawn_file_actions_destroy(&fa);
+    close(pfd[1]);
+    FILE *f = fdopen(pfd[0], "r");
+    char line[2048];
+    int first = *nres;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] != 'R' || line[1] != '\t' || *nres >= cap) continue;
+        result *r = &res[(*nres)++];
+        memset(r, 0, sizeof *r);
+        char *save, *t = strtok_r(line + 2, "\t\n", &save);
+        int k = 0;
+        while (t) {
+            switch (k++) {
+            case 0: snprintf(r->cas, sizeof r->cas, "%s", t); break;
+            case 1: snprintf(r->lib, sizeof r->lib, "%s", t); break;
+            case 2: snprintf(r->op, sizeof r->op, "%s", t); break;
+            case 3: snprintf(r->status, sizeof r->status, "%s", t); break;
+            case 4: r->med = atof(t); break;
+            case 5: r->min = atof(t); break;
+            case 6: r->max = atof(t); break;
+            case 7: r->iters = atol(t); break;
+            case 8: r->allocs = atof(t); break;
+            case 9: r->bytes = atof(t); break;
+            case 10: r->nbytes = (size_t)atoll(t); break;
+            case 11: snprintf(r->msg, sizeof r->msg, "%s", t); break;
+            }
+            t = strtok_r(NULL, "\t\n", &save);
+        }
+    }
+    fclose(f);
+    int status;
+    struct rusage ru;
+    wait4(pid, &status, 0, &ru);
+    for (int i = first; i < *nres; i++) res[i].rss_kb = ru.ru_maxrss;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        if (*nres < cap) {
+            result *r = &res[(*nres)++];
+            memset(r, 0, sizeof *r);
+            snprintf(r->cas, sizeof r->cas, "%s", bc->name);
+            snprintf(r->lib, sizeof r->lib, "%s", bench_lib_names[lib]);
+            snprintf(r->op, sizeof r->op, "-");
+            snprintf(r->status, sizeof r->status, "FAILED");
+            snprintf(r->msg, sizeof r->msg, "child %s %d", WIFSIGNALED(status) ? "killed by signal" : "exited with",
+                     WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+        }
+    }
+    return 0;
+}
+
+/* Gate failures that are the peer's documented behaviour, not a bench bug:
+ * they stay FAILED (never timed) but do not fail `--quick`. */
+static const struct { const char *cas, *lib, *op, *why; } known_failures[] = {
+    {"wide.int64x100001", "cJSON", "dec", "cJSON stores every number as a double: int64 beyond 2^53 is rounded"},
+    {"wide.int64x100001", "cJSON", "enc", "cJSON stores every number as a double: int64 beyond 2^53 is rounded"},
+    {"twitter", "cJSON", "dec", "cJSON stores every number as a double: 64-bit ids beyond 2^53 are rounded"},
+    {"twitter", "cJSON", "enc", "cJSON prints 64-bit ids from a double, as 5.0587492409581568e+17"},
+    {"aeson.twitter100", "cJSON", "dec", "cJSON stores every number as a double: 64-bit ids beyond 2^53 are rounded"},
+    {"aeson.twitter100", "cJSON", "enc", "cJSON prints 64-bit ids from a double in exponent form"},
+    {"circe.foos", "cJSON", "enc", "cJSON prints a double with 15 digits when it is within DBL_EPSILON: not exact"},
+    {"canada", "cJSON", "enc", "cJSON prints a double with 15 digits when it is within DBL_EPSILON: not exact"},
+};
+static const char *known_failure(const char *cas, const char *lib, const char *op) {
+    for (size_t i = 0; i < sizeof known_failures / sizeof known_failures[0]; i++)
+        if (!strcmp(known_failures[i].cas, cas) && !strcmp(known_failures[i].lib, lib) &&
+            !strcmp(known_failures[i].op, op))
+            return known_failures[i].why;
+    return NULL;
+}
+
+static void print_result(const result *r, const result *all, int n) {
+    /* ratio: best peer (fastest non-jbind OK result of the same case/op) / this */
+    double best = 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(all[i].cas, r->cas) && !strcmp(all[i].op, r->op) && strcmp(all[i].lib, "jbind") &&
+            !strcmp(all[i].status, "OK") && all[i].med > 0 && (best == 0 || all[i].med < best))
+            best = all[i].med;
+    if (strcmp(r->status, "OK") || r->med == 0) {
+        printf("%-24s %-4s %-10s %-7s %s\n", r->cas, r->op, r->lib, r->status, r->msg);
+        return;
+    }
+    double mbs = r->nbytes ? (double)r->nbytes / r->med * 1e3 : 0; /* bytes/ns*1e3 = MB/s */
+    printf("%-24s %-4s %-10s %-7s %12.0f ns [%9.0f,%9.0f] %8.1f MB/s  x%5.2f  %9.1f allocs %11.0f B/op  rss %6ld KB\n",
+           r->cas, r->op, r->lib, r->status, r->med, r->min, r->max, mbs, best > 0 ? best / r->med : 0,
+           r->allocs, r->bytes, r->rss_kb);
+}
+
+int main(int argc, char **argv) {
+    int quick = 0;
+    const char *only_case = NULL, *only_lib = NULL, *out = NULL;
+    resolve_data_dir(argv[0]);
+    if (argc >= 4 && strcmp(argv[1], "--child") == 0) {
+        const bench_case *bc = find_case(argv[2]);
+        int lib = find_lib(argv[3]);
+        if (!bc || lib < 0) return 2;
+        return run_child(bc, lib, argc > 4 && strcmp(argv[4], "--quick") == 0);
+    }
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) quick = 1;
+        else if (!strcmp(argv[i], "--case") && i + 1 < argc) only_case = argv[++i];
+        else if (!strcmp(argv[i], "--lib") && i + 1 < argc) only_lib = argv[++i];
+        else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
+        else if (!strcmp(argv[i], "--list")) {
+            for (size_t c = 0; c < bench_case_count; c++)
+                printf("%-24s %-8s %s\n", bench_cases[c]->name, bench_cases[c]->group,
+                       bench_cases[c]->file ? bench_cases[c]->file : bench_cases[c]->note);
+            return 0;
+        } else {
+            fprintf(stderr, "usage: %s [--quick] [--case SUBSTR] [--lib NAME] [--out FILE] | --list\n", argv[0]);
+            return 2;
+        }
+    }
+    char self[4096];
+    ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (sl <= 0) return 2;
+    self[sl] = 0;
+    printf("jbench: data dir %s%s\n", data_dir, quick ? " (quick: correctness gates only)" : "");
+    int cap = 4096, n = 0, failed = 0, skipped = 0, known = 0;
+    result *res = (result *)calloc((size_t)cap, sizeof(result));
+    double t_start = now_ns();
+    for (size_t c = 0; c < bench_case_count; c++) {
+        const bench_case *bc = bench_cases[c];
+        if (only_case && !strstr(bc->name, only_case)) continue;
+        if (bc->file && !file_exists(bc->file)) {
+            printf("%-24s SKIPPED: %s/%s not found (set JB_DATA_DIR)\n", bc->name, data_dir, bc->file);
+            skipped++;
+            continue;
+        }
+        int first = n;
+        for (int lib = 0; lib < LIB_COUNT; lib++) {
+            if (only_lib && strcmp(only_lib, bench_lib_names[lib])) continue;
+            if (!bc->dec[lib] && !bc->enc[lib]) continue;
+            spawn_child(self, bc, lib, quick, res, &n, cap);
+        }
+        for (int i = first; i < n; i++) {
+            const char *why = known_failure(res[i].cas, res[i].lib, res[i].op);
+            if (!strcmp(res[i].status, "FAILED") && why) {
+                snprintf(res[i].status, sizeof res[i].status, "FAILED*");
+                snprintf(res[i].msg, sizeof res[i].msg, "known peer limitation: %s", why);
+                known++;
+            }
+            print_result(&res[i], res + first, n - first);
+            if (!strcmp(res[i].status, "FAILED")) failed++;
+        }
+        fflush(stdout);
+    }
+    printf("jbench: %d results, %d FAILED, %d FAILED* (known peer limitations), %d cases skipped, %.1f s\n",
+           n, failed, known, skipped, (now_ns() - t_start) / 1e9);
+    if (out) {
+        FILE *f = fopen(out, "w");
+        if (f) {
+            fprintf(f, "case\tgroup\tlib\top\tstatus\tmedian_ns\tmin_ns\tmax_ns\titers\tallocs_per_op\tbytes_per_op\tdoc_bytes\tpeak_rss_kb\tnote\n");
+            for (int i = 0; i < n; i++) {
+                const bench_case *bc = find_case(res[i].cas);
+                fprintf(f, "%s\t%s\t%s\t%s\t%s\t%.1f\t%.1f\t%.1f\t%ld\t%.2f\t%.0f\t%zu\t%ld\t%s\n", res[i].cas,
+                        bc ? bc->group : "?", res[i].lib, res[i].op, res[i].status, res[i].med, res[i].min,
+                        res[i].max, res[i].iters, res[i].allocs, res[i].bytes, res[i].nbytes, res[i].rss_kb,
+                        res[i].msg);
+            }
+            fclose(f);
+        }
+    }
+    return quick && failed ? 1 : 0;
+}
