@@ -48,7 +48,7 @@ END = @t=$$(( $$(date +%s) - $$(cat $(BUILD)/.start-$@) )); \
 	echo "==> $@: done in $${t}s"; echo "$@ $${t}s" >>$(BUILD)/test-times.log
 
 .PHONY: all build test bench install clean deps format format-check \
-	test-release test-locale test-installed test-asan test-clang
+	test-release test-locale test-installed test-asan test-clang test-bench
 
 all: build
 
@@ -63,6 +63,7 @@ test: deps
 	$(MAKE) --no-print-directory test-installed
 	$(MAKE) --no-print-directory test-asan
 	$(MAKE) --no-print-directory test-clang
+	$(MAKE) --no-print-directory test-bench
 	@echo "==> make test: all phases passed"; cat $(BUILD)/test-times.log
 
 # (a) gcc, -O2, warnings are errors.
@@ -94,6 +95,13 @@ test-asan:
 	cmake -S . -B $(BUILD)/asan $(ASAN_CFG)
 	cmake --build $(BUILD)/asan -j$(JOBS)
 	$(CTEST) --test-dir $(BUILD)/asan
+	$(END)
+
+# The benchmark, every case once through its correctness gates (no timing):
+# keeps bench/ from rotting. Installs the peer libraries it needs.
+test-bench:
+	$(START)
+	JB_BUILD_DIR=$(CURDIR)/$(BUILD)/bench-quick bash bench/run.sh --quick
 	$(END)
 
 # clang -O2: the second compiler must be warning-free too.

@@ -58,6 +58,10 @@ configure_build() {
 mkdir -p "$BUILD"
 if ! configure_build "$BUILD"; then
   tail -20 "$BUILD.build.log" "$BUILD.configure.log" 2>/dev/null >&2 || true
+  if [ "$QUICK" = 1 ]; then
+    echo "run.sh --quick: jbind or the bench did not build" >&2
+    exit 1
+  fi
   echo "run.sh: jbind (or the bench) did not build; retrying with the jbind stub: the peers only" >&2
   BUILD=$BUILD-stub
   mkdir -p "$BUILD"

@@ -187,7 +187,61 @@ static const struct { int64_t lo; int64_t hi; uint64_t uhi; const char *name; } 
     [JB_KIND_U64] = {0, 0, UINT64_MAX, "uint64_t"},
 };
 
-JB_NOINLINE static jb_status dec_int(jb_reader *r, const jb_type *t, void *out) {
+static jb_status dec_int_slow(jb_reader *r, const jb_type *t, void *out);
+
+/* Bytes that may follow a number: whitespace , ] } (a 256-entry table). */
+static const bool num_delim[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
+                                    [','] = 1, [']'] = 1, ['}'] = 1};
+
+/*
+ * Integers: one pass over the digits for the common case (optional '-',
+ * 1..18 digits, no leading zero, then a delimiter or the end), which
+ * cannot overflow uint64 and needs no grammar re-scan. Everything else
+ * (fractions, exponents, long numbers, strings, errors) goes to the
+ * general path, which reports errors precisely.
+ */
+static inline jb_status dec_int(jb_reader *r, const jb_type *t, void *out) {
+    const char *p = r->p, *end = r->end;
+    bool neg = false;
+    if (p < end && *p == '-') {
+        neg = true;
+        p++;
+    }
+    const char *d0 = p;
+    uint64_t v = 0;
+    while (p < end && (unsigned char)(*p - '0') < 10 && p - d0 < 19) {
+        v = v * 10 + (uint64_t)(*p - '0');
+        p++;
+    }
+    size_t nd = (size_t)(p - d0);
+    if (JB_UNLIKELY(nd == 0 || nd > 18 || (*d0 == '0' && nd > 1) ||
+                    (p < end && !num_delim[(unsigned char)*p]) ||
+                    (size_t)(p - r->p) > r->max_number_len))
+        return dec_int_slow(r, t, out);
+    jb_kind k = t->kind;
+    if (k >= JB_KIND_I8 && k <= JB_KIND_I64) {
+        int64_t sv = neg ? -(int64_t)v : (int64_t)v;
+        if (JB_UNLIKELY(sv < int_range[k].lo || sv > int_range[k].hi)) return dec_int_slow(r, t, out);
+        switch (k) {
+        case JB_KIND_I8: *(int8_t *)out = (int8_t)sv; break;
+        case JB_KIND_I16: *(int16_t *)out = (int16_t)sv; break;
+        case JB_KIND_I32: *(int32_t *)out = (int32_t)sv; break;
+        default: *(int64_t *)out = sv; break;
+        }
+    } else {
+        if (JB_UNLIKELY((neg && v != 0) || v > int_range[k].uhi)) return dec_int_slow(r, t, out);
+        switch (k) {
+        case JB_KIND_U8: *(uint8_t *)out = (uint8_t)v; break;
+        case JB_KIND_U16: *(uint16_t *)out = (uint16_t)v; break;
+        case JB_KIND_U32: *(uint32_t *)out = (uint32_t)v; break;
+        default: *(uint64_t *)out = v; break;
+        }
+    }
+    r->p = p;
+    return JB_OK;
+}
+
+JB_NOINLINE static jb_status dec_int_slow(jb_reader *r, const jb_type *t, void *out) {
     const char *at = r->p;
     jb_str tok;
     bool integral;
@@ -664,6 +718,8 @@ JB_NOINLINE static jb_status dec_vec(jb_reader *r, const jb_type *t, void *out) 
     if (enter(r)) return r->code;
     const jb_type *et = t->elem;
     size_t es = et->size, ea = elem_align(et), n = 0;
+    /* scalars are written whole by their decoder: no need to zero them first */
+    bool zero = et->kind > JB_KIND_F64 || et->kind == JB_KIND_BOOL;
     jb_scratch_mark sm = jb__scratch_mark(r->arena);
     jb_status st = JB_OK;
     int more = 1;
@@ -679,7 +735,7 @@ JB_NOINLINE static jb_status dec_vec(jb_reader *r, const jb_type *t, void *out) 
             st = nomem(r);
             goto fail;
         }
-        memset(slot, 0, es);
+        if (zero) memset(slot, 0, es);
         if (JB_UNLIKELY((st = dec_value(r, et, slot)))) {
             jb__path_index(&r->path, n);
             goto fail;

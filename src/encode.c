@@ -308,10 +308,58 @@ static jb_status enc_record(jb_writer *w, const jb_type *t, const void *p) {
 }
 
 /* count elements of elem type, each `stride` bytes apart, as a JSON array */
+/*
+ * Arrays of integers or doubles in compact mode: one reservation per
+ * element covers the comma and the longest number, so the loop is the
+ * formatter and nothing else (no per-element dispatch). Returns false when
+ * this path does not apply.
+ */
+static bool enc_numbers(jb_writer *w, const jb_type *elem, const char *items, size_t count,
+                        jb_status *st) {
+    jb_kind k = elem->kind;
+    if (pretty(w) || k < JB_KIND_I8 || k > JB_KIND_F64 || int_as_string(w, elem)) return false;
+    if (k >= JB_KIND_F32 && w->float_style > JB_FLOAT_ECMA) return false;
+    for (size_t i = 0; i < count; i++) {
+        const char *p = items + i * elem->size;
+        if ((*st = jb__w_reserve(w, JB_FMT_F64_MAX + 2))) {
+            sink_fail(w, *st);
+            return true;
+        }
+        if (i) *w->p++ = ',';
+        switch (k) {
+        case JB_KIND_I8: w->p += jb__fmt_i64(w->p, *(const int8_t *)p); break;
+        case JB_KIND_I16: w->p += jb__fmt_i64(w->p, *(const int16_t *)p); break;
+        case JB_KIND_I32: w->p += jb__fmt_i64(w->p, *(const int32_t *)p); break;
+        case JB_KIND_I64: w->p += jb__fmt_i64(w->p, *(const int64_t *)p); break;
+        case JB_KIND_U8: w->p += jb__fmt_u64(w->p, *(const uint8_t *)p); break;
+        case JB_KIND_U16: w->p += jb__fmt_u64(w->p, *(const uint16_t *)p); break;
+        case JB_KIND_U32: w->p += jb__fmt_u64(w->p, *(const uint32_t *)p); break;
+        case JB_KIND_U64: w->p += jb__fmt_u64(w->p, *(const uint64_t *)p); break;
+        case JB_KIND_F32:
+        case JB_KIND_F64: {
+            double d = k == JB_KIND_F32 ? (double)*(const float *)p : *(const double *)p;
+            if (JB_UNLIKELY(!isfinite(d))) {
+                if ((*st = enc_nonfinite(w, d))) {
+                    jb__path_index(&w->path, i);
+                    return true;
+                }
+                break;
+            }
+            w->p += k == JB_KIND_F32 ? jb__fmt_f32(w->p, *(const float *)p) : jb__fmt_f64(w->p, d);
+            break;
+        }
+        default: break;
+        }
+    }
+    *st = JB_OK;
+    return true;
+}
+
 static jb_status enc_elems(jb_writer *w, const jb_type *elem, const char *items, size_t count) {
     jb_status st = open_c(w, '[');
     if (st) return st;
     size_t stride = elem->size;
+    if (enc_numbers(w, elem, items, count, &st)) return st ? st : close_c(w, ']', count == 0);
     for (size_t i = 0; i < count; i++) {
         if ((st = sep(w, i == 0))) return st;
         if (JB_UNLIKELY((st = enc_value(w, elem, items + i * stride)))) {
@@ -555,13 +603,10 @@ static jb_status enc_custom(jb_writer *w, const jb_type *t, const void *p) {
 static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p) {
     switch (t->kind) {
     case JB_KIND_BOOL: return *(const bool *)p ? put_lit(w, "true", 4) : put_lit(w, "false", 5);
-    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
-    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
-        if (JB_UNLIKELY(int_as_string(w, t))) return enc_int_string(w, t, p);
-        break;
     default:
         break;
     }
+    if (t->kind <= JB_KIND_U64 && JB_UNLIKELY(int_as_string(w, t))) return enc_int_string(w, t, p);
     switch (t->kind) {
     case JB_KIND_I8: return enc_i64(w, *(const int8_t *)p);
     case JB_KIND_I16: return enc_i64(w, *(const int16_t *)p);
