@@ -48,7 +48,9 @@ static void *default_realloc(void *ctx, void *ptr, size_t old_size, size_t new_s
     return realloc(ptr, new_size);
 }
 
-static inline bool is_pow2_le16(size_t align) { return align && align <= 16 && !(align & (align - 1)); }
+static inline bool is_pow2_le16(size_t align) {
+    return align && align <= 16 && !(align & (align - 1));
+}
 
 /* ------------------------------------------------------------------ */
 /* Blocks                                                              */
@@ -72,7 +74,10 @@ static jb_block *block_new(jb_arena *a, size_t need, size_t *next) {
          * segments both still find room under a small cap. */
         room = a->cap > a->reserved ? a->cap - a->reserved : 0;
         if (need > room) goto too_big;
-        if (regular && size > room / 2) size = need > room / 2 ? need : (room / 2) & ~(size_t)15;
+        if (regular && size > room / 2) {
+            size = (room / 2) & ~(size_t)15;
+            if (size < need) size = need;
+        }
     }
     b = a->alloc.fn(a->alloc.ctx, NULL, 0, size);
     if (!b) {
@@ -245,8 +250,7 @@ void *jb__scratch_push_slow(jb_arena *a, size_t size) {
     return s->data;
 }
 
-void jb__scratch_gather(jb_arena *a, jb_scratch_mark m, size_t elem_size, size_t count,
-                        void *dst) {
+void jb__scratch_gather(jb_arena *a, jb_scratch_mark m, size_t elem_size, size_t count, void *dst) {
     /* Within each segment the elements are contiguous (elem_size is a
      * multiple of their alignment) from the first one placed there: in the
      * mark's segment at the mark's offset rounded up to the alignment push

@@ -13,15 +13,15 @@
 
 /* A position in the arena to return to when a decode fails. */
 typedef struct jb_arena_mark {
-    void *chunk;   /* the current chunk at mark time (NULL: none yet) */
-    char *pos;     /* bump pointer in it */
-    size_t used;   /* jb_arena_used() at mark time */
+    void *chunk; /* the current chunk at mark time (NULL: none yet) */
+    char *pos;   /* bump pointer in it */
+    size_t used; /* jb_arena_used() at mark time */
 } jb_arena_mark;
 
 /* A position in the scratch stack. */
 typedef struct jb_scratch_mark {
-    void *seg;     /* segment at mark time (NULL: none yet) */
-    size_t off;    /* its used bytes at mark time */
+    void *seg;  /* segment at mark time (NULL: none yet) */
+    size_t off; /* its used bytes at mark time */
 } jb_scratch_mark;
 
 /* A block taken from the allocator: an arena chunk or a scratch segment.
@@ -38,20 +38,20 @@ typedef struct jb_block {
 struct jb_arena {
     /* hot: the bump regions. Invariant: pos <= end, end 16-aligned (with no
      * current block both point at a 16-aligned empty sentinel). */
-    char *pos, *end;      /* current chunk */
-    size_t used;          /* bytes handed out since creation / reset */
-    char *spos, *send;    /* current scratch segment */
-    jb_block *scur;       /* current scratch segment (NULL: none) */
+    char *pos, *end;   /* current chunk */
+    size_t used;       /* bytes handed out since creation / reset */
+    char *spos, *send; /* current scratch segment */
+    jb_block *scur;    /* current scratch segment (NULL: none) */
     /* cold */
-    jb_block *cur;        /* current chunk (NULL: none) */
-    jb_block *head;       /* all chunks; those after cur are free */
-    jb_block *shead;      /* all scratch segments; those after scur are free */
-    size_t reserved;      /* bytes held from the allocator in blocks */
-    size_t cap;           /* most bytes reserved may reach (0: none) */
-    size_t next_chunk;    /* size of the next regular chunk */
-    size_t next_seg;      /* size of the next regular scratch segment */
+    jb_block *cur;     /* current chunk (NULL: none) */
+    jb_block *head;    /* all chunks; those after cur are free */
+    jb_block *shead;   /* all scratch segments; those after scur are free */
+    size_t reserved;   /* bytes held from the allocator in blocks */
+    size_t cap;        /* most bytes reserved may reach (0: none) */
+    size_t next_chunk; /* size of the next regular chunk */
+    size_t next_seg;   /* size of the next regular scratch segment */
     jb_allocator alloc;
-    jb_status fail;       /* why the last allocation failed */
+    jb_status fail; /* why the last allocation failed */
 };
 
 /* Allocate from the arena. NULL on failure; jb__arena_fail_code then says
@@ -117,8 +117,8 @@ static inline void *jb__scratch_push(jb_arena *a, size_t size, size_t align) {
 
 /* Copy the count elements of elem_size bytes (all pushed with the same
  * size and alignment) pushed since m, in order, to dst. */
-JB_HIDDEN void jb__scratch_gather(jb_arena *a, jb_scratch_mark m, size_t elem_size,
-                                  size_t count, void *dst);
+JB_HIDDEN void jb__scratch_gather(jb_arena *a, jb_scratch_mark m, size_t elem_size, size_t count,
+                                  void *dst);
 /* Pop back to m. */
 JB_HIDDEN void jb__scratch_release(jb_arena *a, jb_scratch_mark m);
 

@@ -21,6 +21,7 @@
 #include "num.h"
 #include "plan.h"
 #include "read.h"
+#include "value.h"
 
 static jb_status dec_value(jb_reader *r, const jb_type *t, void *out);
 static jb_status dec_no_payload(jb_reader *r, const jb_pentry *c);
@@ -1359,6 +1360,7 @@ static jb_status dec_value(jb_reader *r, const jb_type *t, void *out) {
     case JB_KIND_RAW: return dec_raw(r, (jb_str *)out);
     case JB_KIND_NUMBER: return dec_number_text(r, t, (jb_str *)out);
     case JB_KIND_CUSTOM: return dec_custom(r, t, out);
+    case JB_KIND_ANY: return jb__value_decode(r, (jb_value **)out);
     default:
         return jb__r_fail(r, JB_E_DESCRIPTOR, r->p, "descriptor %s has an invalid kind",
                           t->name ? t->name : "?");

@@ -12,6 +12,7 @@
 #include "error.h"
 #include "num.h"
 #include "plan.h"
+#include "value.h"
 #include "write.h"
 
 static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p);
@@ -639,6 +640,7 @@ static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p) {
     }
     case JB_KIND_NUMBER: return enc_number(w, (const jb_str *)p);
     case JB_KIND_CUSTOM: return enc_custom(w, t, p);
+    case JB_KIND_ANY: return jb__value_encode(w, *(const jb_value *const *)p);
     default: return efail(w, JB_E_DESCRIPTOR, "descriptor %s has an invalid kind", t->name ? t->name : "?");
     }
 }

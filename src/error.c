@@ -13,25 +13,25 @@
  * Keep this in the order of jb_status (a static assertion below checks the
  * count) and in step with docs/errors.md.
  */
-#define JB_STATUS_LIST(X)                                                             \
-    X(JB_OK, "success")                                                               \
-    X(JB_E_SYNTAX, "the input is not JSON")                                           \
-    X(JB_E_TYPE, "valid JSON of the wrong type")                                      \
-    X(JB_E_RANGE, "a number does not fit the target type")                            \
-    X(JB_E_MISSING, "a required field is absent")                                     \
-    X(JB_E_UNKNOWN, "an unknown field, enum name or sum case")                        \
-    X(JB_E_DUPLICATE, "a key appears twice in one object")                            \
-    X(JB_E_UTF8, "invalid UTF-8 or a lone surrogate escape")                          \
-    X(JB_E_DEPTH, "nesting deeper than the depth limit")                              \
-    X(JB_E_LIMIT, "a configured limit was exceeded")                                  \
-    X(JB_E_NOMEM, "out of memory")                                                    \
-    X(JB_E_TRAILING, "data after the end of the document")                            \
-    X(JB_E_NONFINITE, "NaN or infinity where JSON cannot represent it")               \
-    X(JB_E_DESCRIPTOR, "the type descriptor is invalid")                              \
-    X(JB_E_VALUE, "the C value cannot be encoded")                                    \
-    X(JB_E_IO, "the output sink failed")                                              \
-    X(JB_E_BUFFER, "the fixed output buffer is too small")                            \
-    X(JB_E_CUSTOM, "a custom codec failed")                                           \
+#define JB_STATUS_LIST(X)                                               \
+    X(JB_OK, "success")                                                 \
+    X(JB_E_SYNTAX, "the input is not JSON")                             \
+    X(JB_E_TYPE, "valid JSON of the wrong type")                        \
+    X(JB_E_RANGE, "a number does not fit the target type")              \
+    X(JB_E_MISSING, "a required field is absent")                       \
+    X(JB_E_UNKNOWN, "an unknown field, enum name or sum case")          \
+    X(JB_E_DUPLICATE, "a key appears twice in one object")              \
+    X(JB_E_UTF8, "invalid UTF-8 or a lone surrogate escape")            \
+    X(JB_E_DEPTH, "nesting deeper than the depth limit")                \
+    X(JB_E_LIMIT, "a configured limit was exceeded")                    \
+    X(JB_E_NOMEM, "out of memory")                                      \
+    X(JB_E_TRAILING, "data after the end of the document")              \
+    X(JB_E_NONFINITE, "NaN or infinity where JSON cannot represent it") \
+    X(JB_E_DESCRIPTOR, "the type descriptor is invalid")                \
+    X(JB_E_VALUE, "the C value cannot be encoded")                      \
+    X(JB_E_IO, "the output sink failed")                                \
+    X(JB_E_BUFFER, "the fixed output buffer is too small")              \
+    X(JB_E_CUSTOM, "a custom codec failed")                             \
     X(JB_E_ARG, "an invalid argument")
 
 #define NAME_(code, desc) #code,
@@ -159,19 +159,20 @@ static void put_quoted(text *t, const char *k, size_t n) {
         unsigned char c = (unsigned char)k[i];
         char e[6] = {'\\', 0, 0, 0, 0, 0};
         size_t elen = 2;
-        if (c == '"' || c == '\\') e[1] = (char)c;
-        else if (c == '\b') e[1] = 'b';
-        else if (c == '\f') e[1] = 'f';
-        else if (c == '\n') e[1] = 'n';
-        else if (c == '\r') e[1] = 'r';
-        else if (c == '\t') e[1] = 't';
-        else if (c < 0x20) {
+        switch (c) {
+        case '"':
+        case '\\': e[1] = (char)c; break;
+        case '\b': e[1] = 'b'; break;
+        case '\f': e[1] = 'f'; break;
+        case '\n': e[1] = 'n'; break;
+        case '\r': e[1] = 'r'; break;
+        case '\t': e[1] = 't'; break;
+        default:
+            if (c >= 0x20) continue; /* stays in the run */
             memcpy(e + 1, "u00", 3);
             e[4] = hex[c >> 4];
             e[5] = hex[c & 15];
             elen = 6;
-        } else {
-            continue;
         }
         put(t, k + run, i - run);
         put(t, e, elen);
@@ -239,8 +240,8 @@ static void line_col(const char *input, size_t offset, size_t *line, size_t *col
     *col = offset - start + 1;
 }
 
-void jb__error_fill(jb_error *e, jb_status code, const char *input, size_t offset,
-                    const jb_path *p, const char *msg) {
+void jb__error_fill(jb_error *e, jb_status code, const char *input, size_t offset, const jb_path *p,
+                    const char *msg) {
     if (!e) return;
     e->code = code;
     if (input) {

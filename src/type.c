@@ -71,7 +71,7 @@ static bool ctype_fits(jb_ctype ct, const jb_type *t) {
 static const char *const kind_names[JB_KIND_COUNT_] = {
     "invalid", "bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64",
     "cstr", "str", "enum", "record", "tuple", "array", "sum", "vec", "map", "ptr", "raw",
-    "number", "custom"};
+    "number", "custom", "any"};
 
 static bool width_ok(size_t n) { return n == 1 || n == 2 || n == 4 || n == 8; }
 

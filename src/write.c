@@ -65,6 +65,7 @@ static const char hex_digits[16] = "0123456789abcdef";
  * tests/test_write.c checks every entry's effect.
  */
 #define H 0x80
+/* clang-format off */
 static const unsigned char esc_table[256] = {
     'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u', /* 0x00 */
     'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', /* 0x10 */
@@ -83,6 +84,7 @@ static const unsigned char esc_table[256] = {
     H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   /* 0xE0 */
     H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   H,   /* 0xF0 */
 };
+/* clang-format on */
 #undef H
 
 /* ------------------------------------------------------------------ */
@@ -299,21 +301,17 @@ jb_status jb__w_finish(jb_writer *w) {
             if (w->flushed > w->fixed_cap) return JB_E_BUFFER;
         }
         return JB_OK;
-    default:
-        flush_chunk(w);
-        return w->status;
+    default: flush_chunk(w); return w->status;
     }
 }
 
 size_t jb__w_total(const jb_writer *w) {
     switch (w->sink) {
-    case JB_SINK_BUF:
-        return w->buf->data ? (size_t)(w->p - w->buf->data) - w->buf_start : 0;
+    case JB_SINK_BUF: return w->buf->data ? (size_t)(w->p - w->buf->data) - w->buf_start : 0;
     case JB_SINK_FIXED:
         if (!w->overflowed) return (size_t)(w->p - w->fixed);
         return w->flushed + (size_t)(w->p - w->chunk);
-    default:
-        return w->flushed + (size_t)(w->p - w->chunk);
+    default: return w->flushed + (size_t)(w->p - w->chunk);
     }
 }
 
@@ -480,8 +478,8 @@ static JB_NOINLINE esc_pos escape_one(char *q, const unsigned char *s, size_t i,
  * hi and slash are compile-time constants in each of the four copies
  * escape_span makes, so the word test folds to what the flags need.
  */
-JB_INLINE esc_pos escape_span_k(char *q, const unsigned char *s, size_t i, size_t stop,
-                                size_t n, uint32_t flags, const bool hi, const bool slash) {
+JB_INLINE esc_pos escape_span_k(char *q, const unsigned char *s, size_t i, size_t stop, size_t n,
+                                uint32_t flags, const bool hi, const bool slash) {
     const uint64_t hmask = hi ? HIGHS : 0;
     while (i < stop) {
         if (stop - i >= 8) {

@@ -1,0 +1,215 @@
+#!/bin/sh
+# test_cli.sh JBIND SOURCE_DIR
+# Drives the jbind command-line tool; every expected output is written by
+# hand below. Prints "N passed, M failed" and exits non-zero on a failure.
+set -u
+jbind=$1
+src=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/jbind-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+# run STDIN_TEXT ARGS...: runs jbind, stdout to $tmp/out, stderr to $tmp/err, status in $rc
+run() {
+    input=$1
+    shift
+    printf '%s' "$input" | "$jbind" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+# check_out NAME STATUS EXPECTED_STDOUT (exact, a trailing newline added)
+check_out() {
+    printf '%s\n' "$3" >"$tmp/want"
+    if [ "$rc" -ne "$2" ]; then
+        bad "$1: status $rc, want $2 (stderr: $(cat "$tmp/err"))"
+    elif ! cmp -s "$tmp/out" "$tmp/want"; then
+        bad "$1: stdout differs"
+        diff "$tmp/want" "$tmp/out" >&2
+    else
+        ok
+    fi
+}
+# check_silent NAME STATUS (nothing on stdout or stderr)
+check_silent() {
+    if [ "$rc" -ne "$2" ] || [ -s "$tmp/out" ] || [ -s "$tmp/err" ]; then
+        bad "$1: status $rc, output: $(cat "$tmp/out" "$tmp/err")"
+    else
+        ok
+    fi
+}
+# check_err NAME STATUS SUBSTRING (stdout empty, stderr contains SUBSTRING)
+check_err() {
+    if [ "$rc" -ne "$2" ]; then
+        bad "$1: status $rc, want $2"
+    elif [ -s "$tmp/out" ]; then
+        bad "$1: unexpected stdout: $(cat "$tmp/out")"
+    elif ! grep -qF -- "$3" "$tmp/err"; then
+        bad "$1: stderr lacks [$3]: $(cat "$tmp/err")"
+    else
+        ok
+    fi
+}
+
+doc='{"b":[1,2.50,{"c":null}],"a":"\u00e9\ud83d\ude00","big":123456789012345678901234567890}'
+
+# --- help, version, usage -------------------------------------------------
+run '' --help
+if [ "$rc" -eq 0 ] && grep -q 'jbind fmt' "$tmp/out" && grep -q 'jbind check FILE' "$tmp/out" &&
+    grep -q 'jbind get' "$tmp/out" && grep -q -- '--sort-keys' "$tmp/out"; then ok; else bad "--help"; fi
+run '' --version
+check_out version 0 'jbind 0.1.0'
+run ''
+check_err no-command 2 'usage: jbind fmt'
+run '' frobnicate
+check_err unknown-command 2 "unknown command 'frobnicate'"
+run '[]' fmt --bogus
+check_err unknown-option 2 "unknown option '--bogus'"
+run '[]' fmt --compact --indent 2
+check_err compact-and-indent 2 'exclude each other'
+run '[]' fmt --indent 0
+check_err bad-indent 2 '--indent needs a number'
+run '[]' fmt a b
+check_err two-files 2 'at most one FILE'
+
+# --- fmt ------------------------------------------------------------------
+run "$doc" fmt
+check_out fmt-default 0 '{
+  "b": [
+    1,
+    2.5,
+    {
+      "c": null
+    }
+  ],
+  "a": "é😀",
+  "big": 123456789012345678901234567890
+}'
+run "$doc" fmt --compact
+check_out fmt-compact 0 '{"b":[1,2.5,{"c":null}],"a":"é😀","big":123456789012345678901234567890}'
+run "$doc" fmt --compact --sort-keys --ascii
+check_out fmt-sorted-ascii 0 '{"a":"\u00e9\ud83d\ude00","b":[1,2.5,{"c":null}],"big":123456789012345678901234567890}'
+run '{"z": [1], "y": {}}' fmt --indent 4 --sort-keys
+check_out fmt-indent4 0 '{
+    "y": {},
+    "z": [
+        1
+    ]
+}'
+run '{"b": 1E30, "a": [4.50, 2e-3, -0], "\u20ac": 1, "\ud83d\ude00": 2, "\ufb33": 3}' fmt --canonical
+# U+FB33 written as bytes: it must not be normalised to U+05D3 U+05BC here
+check_out fmt-canonical 0 "{\"a\":[4.5,0.002,0],\"b\":1e+30,\"€\":1,\"😀\":2,\"$(printf '\357\254\263')\":3}"
+run '{"a":1,"a":2}' fmt --canonical
+check_err fmt-canonical-dup 2 'duplicate key "a"'
+run '  "just a string"  ' fmt
+check_out fmt-scalar 0 '"just a string"'
+run '{"a":1,"a":2}' fmt --compact
+check_out fmt-duplicates-kept 0 '{"a":1,"a":2}'
+printf '[1,\n 2,\n x]' >"$tmp/bad.json"
+"$jbind" fmt "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_err fmt-invalid-file 1 "$tmp/bad.json:3:2: expected value, found 'x' (at \$[2])"
+run '[1,2' fmt
+check_err fmt-invalid-stdin 1 '<stdin>:1:5: expected'
+run '' fmt
+check_err fmt-empty 1 '<stdin>:1:1: expected value, found end of input'
+"$jbind" fmt "$tmp/missing.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_err fmt-missing-file 2 "jbind: $tmp/missing.json: "
+
+# --- check ----------------------------------------------------------------
+printf '{"ok": true}\n' >"$tmp/good.json"
+printf '{\n  "a": 1,\n  "b" 2\n}\n' >"$tmp/bad2.json"
+printf '["\\ud800"]' >"$tmp/bad3.json"
+"$jbind" check "$tmp/good.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_silent check-good 0
+"$jbind" check "$tmp/good.json" "$tmp/bad2.json" "$tmp/bad3.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-bad 1 "$tmp/bad2.json:3:7: expected ':' after key, found number
+$tmp/bad3.json:1:3: lone surrogate '\\uD800' (a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF escape) (at \$[0])"
+printf '[1]' | "$jbind" check - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_silent check-stdin 0
+run '' check
+check_err check-no-file 2 'check needs at least one FILE'
+"$jbind" check "$tmp/good.json" "$tmp/nope.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 2 ] && grep -qF "$tmp/nope.json" "$tmp/err"; then ok; else bad "check-unreadable: $rc"; fi
+
+# --- get ------------------------------------------------------------------
+run "$doc" get /b/1
+check_out get-number 0 '2.5'
+run "$doc" get /b/2
+check_out get-object 0 '{
+  "c": null
+}'
+run "$doc" get --compact /b
+check_out get-compact 0 '[1,2.5,{"c":null}]'
+run "$doc" get /a
+check_out get-string 0 '"é😀"'
+run '{"a/b": {"m~n": 7}}' get '/a~1b/m~0n'
+check_out get-escaped 0 '7'
+run '[true]' get ''
+check_out get-whole 0 '[
+  true
+]'
+run "$doc" get /b/9
+check_err get-missing 1 "no value at '/b/9'"
+run "$doc" get /zzz
+check_err get-missing-key 1 "no value at '/zzz'"
+run "$doc" get b
+check_err get-bad-pointer 2 "'b' is not a JSON Pointer"
+run "$doc" get /b/01
+check_err get-bad-index 2 "is not a JSON Pointer"
+printf '%s' "$doc" >"$tmp/doc.json"
+"$jbind" get /big "$tmp/doc.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out get-file 0 '123456789012345678901234567890'
+run '' get
+check_err get-no-pointer 2 'get takes a POINTER'
+
+# --- size and depth -------------------------------------------------------
+# A few megabytes through a pipe: compact in, compact out, byte for byte.
+awk 'BEGIN { printf "["; for (i = 0; i < 300000; i++) printf "%s{\"id\":%d,\"v\":\"x%d\"}", (i ? "," : ""), i, i; printf "]" }' >"$tmp/big.json"
+"$jbind" fmt --compact <"$tmp/big.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+printf '\n' >>"$tmp/big.json"
+if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/big.json"; then ok; else bad "big document round trip ($rc)"; fi
+"$jbind" get /299999/v <"$tmp/big.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out big-get 0 '"x299999"'
+awk 'BEGIN { for (i = 0; i < 2000; i++) printf "["; for (i = 0; i < 2000; i++) printf "]" }' >"$tmp/deep.json"
+"$jbind" check "$tmp/deep.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -qF "$tmp/deep.json:1:513: nesting deeper than 512 levels (max_depth) (at \$...[0][0]" "$tmp/out"; then
+    ok
+else
+    bad "deep at the default limit ($rc): $(cut -c1-200 "$tmp/out")"
+fi
+"$jbind" fmt --compact --max-depth 3000 "$tmp/deep.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+printf '\n' >>"$tmp/deep.json"
+if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/deep.json"; then ok; else bad "deep with --max-depth ($rc)"; fi
+
+# --- output errors ---------------------------------------------------------
+if [ -w /dev/full ]; then
+    printf '[1,2,3]' | "$jbind" fmt >/dev/full 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && grep -q 'writing output' "$tmp/err"; then ok; else bad "write error ($rc)"; fi
+fi
+
+# --- the man page ------------------------------------------------------------
+man1="$src/cli/jbind.1"
+if grep -q '^\.SH NAME' "$man1" && grep -q '^\.SH SYNOPSIS' "$man1" && grep -q '^\.SH EXIT STATUS' "$man1" &&
+    grep -q 'sort\\-keys' "$man1"; then ok; else bad "man page sections"; fi
+if command -v man >/dev/null 2>&1; then
+    if MANWIDTH=80 man -l "$man1" 2>"$tmp/err" | grep -q 'format, check and query JSON'; then ok; else
+        bad "man -l renders: $(cat "$tmp/err")"
+    fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

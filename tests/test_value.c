@@ -1,0 +1,759 @@
+/*
+ * test_value.c — the jb_value DOM: parse, numbers, getters, lookup (small
+ * and indexed objects, duplicates), JSON Pointer (RFC 6901's examples),
+ * builders and mutation, copy and equality, printing (compact, pretty,
+ * sorted, ASCII-only, RFC 8785 canonical), sinks, errors and paths, the
+ * any kind inside typed records, typed <-> value, allocation failure, and
+ * a 1,000,000-deep document on a 64 KiB thread stack.
+ * Expected outputs are written by hand.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "jbind.h"
+
+static jb_value *parse(jb_arena *a, const char *json) {
+    jb_value *v = NULL;
+    jb_error e;
+    jb_status st = jb_value_parse(json, strlen(json), &v, a, NULL, &e);
+    CHECKF(st == JB_OK, "parse %s: %s", json, e.message);
+    return v;
+}
+
+/* Print v with flags/indent into a static buffer (NUL-terminated). */
+static const char *print(const jb_value *v, uint32_t flags, uint32_t indent) {
+    static char out[4096];
+    jb_buf b = JB_BUF_INIT;
+    jb_write_options o = {.flags = flags, .indent = indent, .max_depth = 0};
+    jb_error e;
+    jb_status st = jb_value_print(v, &b, &o, &e);
+    CHECKF(st == JB_OK, "print: %s", e.message);
+    snprintf(out, sizeof out, "%.*s", st ? 0 : (int)b.len, b.data ? b.data : "");
+    jb_buf_free(&b);
+    return out;
+}
+
+/* parse then print compactly */
+static const char *roundtrip(jb_arena *a, const char *json, uint32_t flags) {
+    jb_value *v = parse(a, json);
+    return v ? print(v, flags, 0) : "";
+}
+
+/* ------------------------------------------------------------------ */
+
+static void test_types_and_numbers(void) {
+    jb_arena *a = jb_arena_new();
+    jb_value *v = parse(a, "[null, true, false, 1, -1, 9223372036854775808, 1.5, 1e400,"
+                           " 123456789012345678901234567890, -0, \"s\", [], {}, 1e-400]");
+    CHECK_EQ_INT(jb_value_type_of(v), JB_VALUE_ARRAY);
+    CHECK_EQ_INT(jb_value_array_len(v), 14);
+    CHECK(jb_value_is_null(jb_value_array_get(v, 0)));
+    CHECK(jb_value_is_bool(jb_value_array_get(v, 1)));
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_array_get(v, 3)), JB_NUMBER_I64);
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_array_get(v, 4)), JB_NUMBER_I64);
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_array_get(v, 5)), JB_NUMBER_U64);
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_array_get(v, 6)), JB_NUMBER_F64);
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_array_get(v, 7)), JB_NUMBER_BIG);
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_array_get(v, 8)), JB_NUMBER_BIG);
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_array_get(v, 9)), JB_NUMBER_F64);
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_array_get(v, 13)), JB_NUMBER_BIG);
+    CHECK(jb_value_is_integer(jb_value_array_get(v, 5)));
+    CHECK(!jb_value_is_integer(jb_value_array_get(v, 6)));
+    CHECK(jb_value_is_string(jb_value_array_get(v, 10)));
+    CHECK(jb_value_is_array(jb_value_array_get(v, 11)));
+    CHECK(jb_value_is_object(jb_value_array_get(v, 12)));
+    CHECK(jb_value_array_get(v, 14) == NULL);
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_array_get(v, 10)), 0);
+    /* Exact numbers come back as written; doubles in shortest form. */
+    CHECK_STR(print(v, 0, 0), "[null,true,false,1,-1,9223372036854775808,1.5,1e400,"
+                              "123456789012345678901234567890,-0,\"s\",[],{},1e-400]");
+    /* NULL is no value */
+    CHECK(jb_value_is_null(NULL));
+    CHECK(!jb_value_is_array(NULL));
+    CHECK_EQ_INT(jb_value_array_len(NULL), 0);
+    jb_arena_free(a);
+}
+
+static void test_getters(void) {
+    jb_arena *a = jb_arena_new();
+    jb_value *v = parse(a, "[1.5, 9223372036854775808, 2.0, -1, 1e400, \"x\\u0000y\", true,"
+                           " -9223372036854775808, 18446744073709551615, 1e19, 1e300]");
+    int64_t i = 7;
+    uint64_t u = 7;
+    double d = 0;
+    bool b = false;
+    jb_str s;
+    CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(v, 0), &i), JB_E_TYPE);
+    CHECK_EQ_INT(i, 7);
+    CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(v, 1), &i), JB_E_RANGE);
+    CHECK_EQ_INT(jb_value_get_u64(jb_value_array_get(v, 1), &u), JB_OK);
+    CHECK(u == UINT64_C(9223372036854775808));
+    CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(v, 2), &i), JB_OK);
+    CHECK_EQ_INT(i, 2);
+    CHECK_EQ_INT(jb_value_get_u64(jb_value_array_get(v, 3), &u), JB_E_RANGE);
+    CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(v, 3), &i), JB_OK);
+    CHECK_EQ_INT(i, -1);
+    CHECK_EQ_INT(jb_value_get_f64(jb_value_array_get(v, 4), &d), JB_E_RANGE);
+    CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(v, 4), &i), JB_E_TYPE);
+    CHECK_EQ_INT(jb_value_get_f64(jb_value_array_get(v, 0), &d), JB_OK);
+    CHECK(d == 1.5);
+    CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(v, 5), &s), JB_OK);
+    CHECK(s.len == 3 && memcmp(s.ptr, "x\0y", 3) == 0);
+    CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(v, 6), &s), JB_E_TYPE);
+    CHECK_EQ_INT(jb_value_get_bool(jb_value_array_get(v, 6), &b), JB_OK);
+    CHECK(b);
+    CHECK_EQ_INT(jb_value_get_bool(jb_value_array_get(v, 0), &b), JB_E_TYPE);
+    CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(v, 7), &i), JB_OK);
+    CHECK(i == INT64_MIN);
+    CHECK_EQ_INT(jb_value_get_u64(jb_value_array_get(v, 8), &u), JB_OK);
+    CHECK(u == UINT64_MAX);
+    CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(v, 8), &i), JB_E_RANGE);
+    CHECK_EQ_INT(jb_value_get_u64(jb_value_array_get(v, 9), &u), JB_OK); /* 1e19 is exact */
+    CHECK(u == UINT64_C(10000000000000000000));
+    CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(v, 9), &i), JB_E_RANGE);
+    CHECK_EQ_INT(jb_value_get_u64(jb_value_array_get(v, 10), &u), JB_E_RANGE);
+    CHECK_EQ_INT(jb_value_get_i64(v, &i), JB_E_TYPE);
+    CHECK_EQ_INT(jb_value_get_i64(NULL, &i), JB_E_TYPE);
+    {
+        char buf[32];
+        jb_str t;
+        CHECK_EQ_INT(jb_value_number_text(jb_value_array_get(v, 4), buf, &t), JB_OK);
+        CHECK_MEM_AT(__LINE__, t.ptr, t.len, "1e400", 5);
+        CHECK_EQ_INT(jb_value_number_text(jb_value_array_get(v, 2), buf, &t), JB_OK);
+        CHECK_MEM_AT(__LINE__, t.ptr, t.len, "2", 1);
+    }
+    jb_arena_free(a);
+}
+
+static void test_objects(void) {
+    jb_arena *a = jb_arena_new();
+    jb_value *v = parse(a, "{\"a\": 1, \"b\": 2, \"a\": 3, \"\": 4}");
+    jb_str k;
+    int64_t i = 0;
+    CHECK_EQ_INT(jb_value_object_len(v), 4);
+    jb_value_get_i64(jb_value_object_get(v, "a", 1), &i);
+    CHECK_EQ_INT(i, 3); /* the last wins */
+    jb_value_get_i64(jb_value_object_get(v, "", 0), &i);
+    CHECK_EQ_INT(i, 4);
+    CHECK(jb_value_object_get(v, "c", 1) == NULL);
+    CHECK(jb_value_object_get(v, "ab", 1) != NULL); /* length counts */
+    CHECK(jb_value_object_at(v, 2, &k) != NULL);
+    CHECK_MEM_AT(__LINE__, k.ptr, k.len, "a", 1);
+    CHECK(jb_value_object_at(v, 4, &k) == NULL);
+
+    /* A large object: the index path, with duplicates and NUL in keys. */
+    {
+        char json[20000];
+        size_t n = 0;
+        n += (size_t)snprintf(json + n, sizeof json - n, "{");
+        for (int j = 0; j < 500; j++)
+            n += (size_t)snprintf(json + n, sizeof json - n, "%s\"k%d\": %d", j ? "," : "", j, j);
+        n += (size_t)snprintf(json + n, sizeof json - n, ",\"k7\": 700, \"n\\u0000ul\": -1}");
+        jb_value *o = parse(a, json);
+        bool all = true;
+        for (int j = 0; j < 500; j++) {
+            char key[16];
+            int kl = snprintf(key, sizeof key, "k%d", j);
+            jb_value *m = jb_value_object_get(o, key, (size_t)kl);
+            all = all && m && jb_value_get_i64(m, &i) == JB_OK && i == (j == 7 ? 700 : j);
+        }
+        CHECK(all);
+        CHECK(jb_value_object_get(o, "k500", 4) == NULL);
+        CHECK(jb_value_object_get(o, "n\0ul", 4) != NULL);
+        CHECK(jb_value_object_get(o, "n", 1) == NULL);
+        /* set, then look up again (index maintained or rebuilt) */
+        for (int j = 0; j < 300; j++) {
+            char key[16];
+            int kl = snprintf(key, sizeof key, "new%d", j);
+            CHECK_EQ_INT(jb_value_object_set(o, key, (size_t)kl, jb_value_new_i64(a, -j), a),
+                         JB_OK);
+        }
+        CHECK_EQ_INT(jb_value_object_len(o), 802);
+        all = true;
+        for (int j = 0; j < 300; j++) {
+            char key[16];
+            int kl = snprintf(key, sizeof key, "new%d", j);
+            jb_value *m = jb_value_object_get(o, key, (size_t)kl);
+            all = all && m && jb_value_get_i64(m, &i) == JB_OK && i == -j;
+        }
+        CHECK(all);
+        /* replace the last "k7", then remove both */
+        CHECK_EQ_INT(jb_value_object_set(o, "k7", 2, jb_value_new_i64(a, 77), a), JB_OK);
+        CHECK_EQ_INT(jb_value_object_len(o), 802);
+        jb_value_get_i64(jb_value_object_get(o, "k7", 2), &i);
+        CHECK_EQ_INT(i, 77);
+        size_t removed = 0;
+        CHECK_EQ_INT(jb_value_object_remove(o, "k7", 2, &removed), JB_OK);
+        CHECK_EQ_INT(removed, 2);
+        CHECK(jb_value_object_get(o, "k7", 2) == NULL);
+        jb_value_get_i64(jb_value_object_get(o, "k8", 2), &i);
+        CHECK_EQ_INT(i, 8);
+        jb_value_get_i64(jb_value_object_get(o, "new299", 6), &i);
+        CHECK_EQ_INT(i, -299);
+    }
+    jb_arena_free(a);
+}
+
+static void test_pointer(void) {
+    /* RFC 6901 section 5's document and examples. */
+    jb_arena *a = jb_arena_new();
+    jb_value *v =
+        parse(a, "{\"foo\": [\"bar\", \"baz\"], \"\": 0, \"a/b\": 1, \"c%d\": 2, \"e^f\": 3,"
+                 " \"g|h\": 4, \"i\\\\j\": 5, \"k\\\"l\": 6, \" \": 7, \"m~n\": 8}");
+    static const struct {
+        int line;
+        const char *ptr;
+        const char *want; /* printed, or NULL */
+        jb_status st;
+    } cases[] = {
+        {__LINE__, "/foo", "[\"bar\",\"baz\"]", JB_OK},
+        {__LINE__, "/foo/0", "\"bar\"", JB_OK},
+        {__LINE__, "/foo/1", "\"baz\"", JB_OK},
+        {__LINE__, "/", "0", JB_OK},
+        {__LINE__, "/a~1b", "1", JB_OK},
+        {__LINE__, "/c%d", "2", JB_OK},
+        {__LINE__, "/e^f", "3", JB_OK},
+        {__LINE__, "/g|h", "4", JB_OK},
+        {__LINE__, "/i\\j", "5", JB_OK},
+        {__LINE__, "/k\"l", "6", JB_OK},
+        {__LINE__, "/ ", "7", JB_OK},
+        {__LINE__, "/m~0n", "8", JB_OK},
+        {__LINE__, "foo", NULL, JB_E_SYNTAX},
+        {__LINE__, "/foo/01", NULL, JB_E_SYNTAX},
+        {__LINE__, "/foo/-", NULL, JB_E_MISSING},
+        {__LINE__, "/foo/2", NULL, JB_E_MISSING},
+        {__LINE__, "/foo/x", NULL, JB_E_SYNTAX},
+        {__LINE__, "/m~2n", NULL, JB_E_SYNTAX},
+        {__LINE__, "/m~", NULL, JB_E_SYNTAX},
+        {__LINE__, "/foo/0/x", NULL, JB_E_TYPE},
+        {__LINE__, "/nope", NULL, JB_E_MISSING},
+        {__LINE__, "/foo/99999999999999999999999", NULL, JB_E_SYNTAX},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        jb_value *r = NULL;
+        jb_status st = jb_value_pointer_n(v, cases[i].ptr, strlen(cases[i].ptr), &r);
+        CHECK_AT(cases[i].line, st == cases[i].st, "%s: got %s", cases[i].ptr, jb_status_name(st));
+        if (cases[i].want) {
+            CHECK_AT(cases[i].line, r != NULL, "%s", cases[i].ptr);
+            if (r)
+                CHECK_AT(cases[i].line, strcmp(print(r, 0, 0), cases[i].want) == 0, "%s",
+                         cases[i].ptr);
+            CHECK_AT(cases[i].line, jb_value_pointer(v, cases[i].ptr) == r, "%s", cases[i].ptr);
+        } else {
+            CHECK_AT(cases[i].line, r == NULL && jb_value_pointer(v, cases[i].ptr) == NULL, "%s",
+                     cases[i].ptr);
+        }
+    }
+    CHECK(jb_value_pointer(v, "") == v);
+    /* a long escaped token (the heap path) */
+    {
+        char key[600], ptr[700];
+        memset(key, 'x', sizeof key);
+        key[0] = '~';
+        jb_value *o = jb_value_new_object(a);
+        CHECK_EQ_INT(jb_value_object_set(o, key, sizeof key, jb_value_new_bool(a, true), a), JB_OK);
+        ptr[0] = '/';
+        ptr[1] = '~';
+        ptr[2] = '0';
+        memset(ptr + 3, 'x', sizeof key - 1);
+        ptr[3 + sizeof key - 1] = 0;
+        CHECK(jb_value_is_bool(jb_value_pointer(o, ptr)));
+    }
+    jb_arena_free(a);
+}
+
+static void test_builders(void) {
+    jb_arena *a = jb_arena_new();
+    jb_value *o = jb_value_new_object(a), *list = jb_value_new_array(a);
+    CHECK_EQ_INT(jb_value_object_set(o, "name", 4, jb_value_new_string(a, "x\"y", 3), a), JB_OK);
+    CHECK_EQ_INT(jb_value_array_append(list, jb_value_new_i64(a, -5), a), JB_OK);
+    CHECK_EQ_INT(jb_value_array_append(list, jb_value_new_f64(a, 2.5), a), JB_OK);
+    CHECK_EQ_INT(jb_value_array_append(list, jb_value_new_u64(a, UINT64_MAX), a), JB_OK);
+    CHECK_EQ_INT(jb_value_array_append(list, jb_value_new_bool(a, false), a), JB_OK);
+    CHECK_EQ_INT(jb_value_array_append(list, jb_value_new_null(a), a), JB_OK);
+    CHECK_EQ_INT(jb_value_array_append(list, jb_value_new_number_text(a, "1e999", 5), a), JB_OK);
+    CHECK_EQ_INT(jb_value_object_set(o, "list", 4, list, a), JB_OK);
+    CHECK_EQ_INT(jb_value_object_set(o, "empty", 5, jb_value_new_object(a), a), JB_OK);
+    CHECK(jb_value_new_number_text(a, "01", 2) == NULL);
+    CHECK(jb_value_new_number_text(a, "1 ", 2) == NULL);
+    CHECK_EQ_INT(jb_value_number_kind(jb_value_new_number_text(a, "-7", 2)), JB_NUMBER_I64);
+    CHECK_STR(print(o, 0, 0), "{\"name\":\"x\\\"y\",\"list\":[-5,2.5,18446744073709551615,false,"
+                              "null,1e999],\"empty\":{}}");
+    CHECK_STR(print(o, JB_WRITE_PRETTY, 0), "{\n"
+                                            "  \"name\": \"x\\\"y\",\n"
+                                            "  \"list\": [\n"
+                                            "    -5,\n"
+                                            "    2.5,\n"
+                                            "    18446744073709551615,\n"
+                                            "    false,\n"
+                                            "    null,\n"
+                                            "    1e999\n"
+                                            "  ],\n"
+                                            "  \"empty\": {}\n"
+                                            "}");
+    CHECK_STR(print(o, JB_WRITE_PRETTY | JB_PRINT_SORT_KEYS, 4), "{\n"
+                                                                 "    \"empty\": {},\n"
+                                                                 "    \"list\": [\n"
+                                                                 "        -5,\n"
+                                                                 "        2.5,\n"
+                                                                 "        18446744073709551615,\n"
+                                                                 "        false,\n"
+                                                                 "        null,\n"
+                                                                 "        1e999\n"
+                                                                 "    ],\n"
+                                                                 "    \"name\": \"x\\\"y\"\n"
+                                                                 "}");
+    /* appended elements stay where they are: pointers are stable */
+    jb_value *first = jb_value_array_get(list, 0);
+    for (int i = 0; i < 1000; i++) jb_value_array_append(list, jb_value_new_i64(a, i), a);
+    CHECK(jb_value_array_get(list, 0) == first);
+    CHECK_EQ_INT(jb_value_array_len(list), 1006);
+    /* wrong types and arguments */
+    CHECK_EQ_INT(jb_value_array_append(o, first, a), JB_E_TYPE);
+    CHECK_EQ_INT(jb_value_object_set(list, "a", 1, first, a), JB_E_TYPE);
+    CHECK_EQ_INT(jb_value_array_append(list, NULL, a), JB_E_ARG);
+    CHECK_EQ_INT(jb_value_object_remove(list, "a", 1, NULL), JB_E_TYPE);
+    CHECK(jb_value_new_null(NULL) == NULL);
+    /* mutate a parsed object (no spare capacity) */
+    jb_value *p = parse(a, "{\"a\":1}");
+    CHECK_EQ_INT(jb_value_object_set(p, "b", 1, jb_value_new_i64(a, 2), a), JB_OK);
+    CHECK_EQ_INT(jb_value_object_set(p, "a", 1, jb_value_new_i64(a, 3), a), JB_OK);
+    CHECK_STR(print(p, 0, 0), "{\"a\":3,\"b\":2}");
+    jb_value *q = parse(a, "[1]");
+    CHECK_EQ_INT(jb_value_array_append(q, p, a), JB_OK);
+    CHECK_STR(print(q, 0, 0), "[1,{\"a\":3,\"b\":2}]");
+    jb_arena_free(a);
+}
+
+static void test_copy_equal(void) {
+    jb_arena *a = jb_arena_new(), *b = jb_arena_new();
+    static const struct {
+        int line;
+        const char *x, *y;
+        bool eq;
+    } cases[] = {
+        {__LINE__, "1", "1.0", true},
+        {__LINE__, "1", "1e0", true},
+        {__LINE__, "100", "1E2", true},
+        {__LINE__, "0", "-0", true},
+        {__LINE__, "1", "2", false},
+        {__LINE__, "1", "\"1\"", false},
+        {__LINE__, "9223372036854775807", "9223372036854775806", false},
+        {__LINE__, "18446744073709551615", "18446744073709551615", true},
+        {__LINE__, "18446744073709551615", "-1", false},
+        /* a double stands for its own (rounded) value, not for the text it came from */
+        {__LINE__, "123456789012345678901234567890", "1.23456789012345678901234567890e29", false},
+        {__LINE__, "123456789012345678901234567890", "123456789012345678901234567891", false},
+        {__LINE__, "1e400", "10e399", true},
+        {__LINE__, "1e400", "-1e400", false},
+        {__LINE__, "1e-400", "0.1e-399", true},
+        {__LINE__, "1e-400", "0", false},
+        {__LINE__, "0.5", "0.50", true},
+        {__LINE__, "[1,[2,{\"a\":[]}]]", "[1.0,[2,{\"a\":[]}]]", true},
+        {__LINE__, "[1,2]", "[2,1]", false},
+        {__LINE__, "[1,2]", "[1,2,3]", false},
+        {__LINE__, "{\"a\":1,\"b\":2}", "{\"b\":2,\"a\":1}", true},
+        {__LINE__, "{\"a\":1,\"a\":2}", "{\"a\":2}", true},
+        {__LINE__, "{\"a\":1,\"a\":2}", "{\"a\":1}", false},
+        {__LINE__, "{\"a\":1,\"b\":2}", "{\"a\":1,\"c\":2}", false},
+        {__LINE__, "{\"a\":{\"b\":null}}", "{\"a\":{\"b\":false}}", false},
+        {__LINE__, "\"a\\u0000b\"", "\"a\\u0000c\"", false},
+        {__LINE__, "true", "true", true},
+        {__LINE__, "null", "false", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        jb_value *x = parse(a, cases[i].x), *y = parse(a, cases[i].y);
+        CHECK_AT(cases[i].line, jb_value_equal(x, y) == cases[i].eq, "%s vs %s", cases[i].x,
+                 cases[i].y);
+        CHECK_AT(cases[i].line, jb_value_equal(y, x) == cases[i].eq, "%s vs %s", cases[i].y,
+                 cases[i].x);
+        jb_value *c = jb_value_copy(x, b);
+        CHECK_AT(cases[i].line, c && c != x && jb_value_equal(c, x), "copy of %s", cases[i].x);
+    }
+    /* a copy lives in its own arena */
+    jb_value *x = parse(a, "{\"k\":[\"s\",{\"n\":12345678901234567890123}]}");
+    char text[128];
+    snprintf(text, sizeof text, "%s", print(x, 0, 0));
+    jb_value *c = jb_value_copy(x, b);
+    jb_arena_free(a);
+    CHECK_STR(print(c, 0, 0), text);
+    CHECK(jb_value_equal(NULL, NULL));
+    CHECK(!jb_value_equal(c, NULL));
+    jb_arena_free(b);
+}
+
+static void test_print_flags(void) {
+    jb_arena *a = jb_arena_new();
+    CHECK_STR(roundtrip(a, "[\"\xc3\xa9\xf0\x9f\x98\x80/\"]", JB_WRITE_ESCAPE_UNICODE),
+              "[\"\\u00e9\\ud83d\\ude00/\"]");
+    CHECK_STR(roundtrip(a, "[\"a/b\"]", JB_WRITE_ESCAPE_SLASH), "[\"a\\/b\"]");
+    CHECK_STR(roundtrip(a, "{\"\xc3\xa9\":1}", JB_WRITE_ESCAPE_UNICODE), "{\"\\u00e9\":1}");
+    CHECK_STR(roundtrip(a, "{\"b\":1,\"a\":2,\"b\":0,\"\":3}", JB_PRINT_SORT_KEYS),
+              "{\"\":3,\"a\":2,\"b\":1,\"b\":0}");
+    CHECK_STR(roundtrip(a, "[[],{},[[]]]", JB_WRITE_PRETTY),
+              "[\n  [],\n  {},\n  [\n    []\n  ]\n]");
+
+    /* non-finite doubles, invalid UTF-8, with the path */
+    {
+        jb_value *arr = jb_value_new_array(a), *o = jb_value_new_object(a);
+        jb_buf b = JB_BUF_INIT;
+        jb_error e;
+        jb_write_options nn = {.flags = JB_WRITE_NONFINITE_NULL, .indent = 0, .max_depth = 0};
+        jb_value_array_append(arr, jb_value_new_i64(a, 1), a);
+        jb_value_array_append(arr, jb_value_new_f64(a, NAN), a);
+        jb_value_object_set(o, "x", 1, arr, a);
+        CHECK_EQ_INT(jb_value_print(o, &b, NULL, &e), JB_E_NONFINITE);
+        CHECK_STR(e.path, "$.x[1]");
+        CHECK_EQ_INT(b.len, 0);
+        CHECK_EQ_INT(jb_value_print(o, &b, &nn, &e), JB_OK);
+        CHECK_MEM_AT(__LINE__, b.data, b.len, "{\"x\":[1,null]}", 14);
+        b.len = 0;
+        jb_value_object_set(o, "bad", 3, jb_value_new_string(a, "\xff", 1), a);
+        jb_value_object_set(o, "x", 1, jb_value_new_null(a), a);
+        CHECK_EQ_INT(jb_value_print(o, &b, NULL, &e), JB_E_UTF8);
+        CHECK_STR(e.path, "$.bad");
+        jb_buf_free(&b);
+    }
+    /* sinks: fixed (too small, then exact), callback, FILE */
+    {
+        jb_value *v = parse(a, "{\"abc\":[1,2,3]}");
+        char small[5], exact[15];
+        size_t need = 0;
+        CHECK_EQ_INT(jb_value_print_fixed(v, small, sizeof small, &need, NULL, NULL), JB_E_BUFFER);
+        CHECK_EQ_INT(need, 15);
+        CHECK(memcmp(small, "{\"abc", 5) == 0);
+        CHECK_EQ_INT(jb_value_print_fixed(v, exact, sizeof exact, &need, NULL, NULL), JB_OK);
+        CHECK(memcmp(exact, "{\"abc\":[1,2,3]}", 15) == 0);
+        FILE *f = tmpfile();
+        char back[32] = {0};
+        CHECK_EQ_INT(jb_value_print_file(v, f, NULL, NULL), JB_OK);
+        rewind(f);
+        CHECK_EQ_INT(fread(back, 1, sizeof back, f), 15);
+        CHECK_STR(back, "{\"abc\":[1,2,3]}");
+        fclose(f);
+        CHECK_EQ_INT(jb_value_print_file(v, NULL, NULL, NULL), JB_E_ARG);
+        CHECK_EQ_INT(jb_value_print(v, NULL, NULL, NULL), JB_E_ARG);
+    }
+    /* a value inside itself stops at max_depth */
+    {
+        jb_value *arr = jb_value_new_array(a);
+        jb_buf b = JB_BUF_INIT;
+        jb_value_array_append(arr, arr, a);
+        CHECK_EQ_INT(jb_value_print(arr, &b, NULL, NULL), JB_E_DEPTH);
+        jb_buf_free(&b);
+    }
+    CHECK_STR(print(NULL, 0, 0), "null");
+    jb_arena_free(a);
+}
+
+/* RFC 8785: the examples of sections 3.2.2 and 3.2.3, and the rules. */
+static void test_canonical(void) {
+    jb_arena *a = jb_arena_new();
+    CHECK_STR(
+        roundtrip(
+            a,
+            "{\"numbers\": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],"
+            " \"string\": \"\\u20ac$\\u000F\\u000aA'\\u0042\\u0022\\u005c\\\\\\\"\\/\","
+            " \"literals\": [null, true, false]}",
+            JB_PRINT_CANONICAL),
+        "{\"literals\":[null,true,false],\"numbers\":[333333333.3333333,1e+30,4.5,0.002,1e-27],"
+        "\"string\":\"\xe2\x82\xac$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}");
+    /* key order by UTF-16 code units: U+1F600 (D83D DE00) before U+FB33 */
+    CHECK_STR(roundtrip(a,
+                        "{\"\\u20ac\": \"Euro Sign\", \"\\r\": \"Carriage Return\","
+                        " \"\\ufb33\": \"Hebrew Letter Dalet With Dagesh\", \"1\": \"One\","
+                        " \"\\ud83d\\ude00\": \"Emoji: Grinning Face\", \"\\u0080\": \"Control\","
+                        " \"\\u00f6\": \"Latin Small Letter O With Diaeresis\"}",
+                        JB_PRINT_CANONICAL | JB_WRITE_PRETTY | JB_WRITE_ESCAPE_UNICODE),
+              "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\xc2\x80\":\"Control\","
+              "\"\xc3\xb6\":\"Latin Small Letter O With Diaeresis\",\"\xe2\x82\xac\":\"Euro Sign\","
+              "\"\xf0\x9f\x98\x80\":\"Emoji: Grinning Face\",\"\xef\xac\xb3\":\"Hebrew Letter "
+              "Dalet With Dagesh\"}");
+    /* numbers are IEEE doubles; -0 is 0 */
+    CHECK_STR(roundtrip(a,
+                        "[-0, 9007199254740993, 1e21, 1e-7, 123456789012345678901234567890, 0.1]",
+                        JB_PRINT_CANONICAL),
+              "[0,9007199254740992,1e+21,1e-7,1.2345678901234568e+29,0.1]");
+    /* duplicates and numbers past double have no canonical form */
+    {
+        jb_value *v = parse(a, "{\"a\":1,\"a\":2}");
+        jb_buf b = JB_BUF_INIT;
+        jb_write_options o = {.flags = JB_PRINT_CANONICAL, .indent = 0, .max_depth = 0};
+        jb_error e;
+        CHECK_EQ_INT(jb_value_print(v, &b, &o, &e), JB_E_DUPLICATE);
+        v = parse(a, "[1e400]");
+        CHECK_EQ_INT(jb_value_print(v, &b, &o, &e), JB_E_NONFINITE);
+        CHECK_STR(e.path, "$[0]");
+        jb_buf_free(&b);
+    }
+    jb_arena_free(a);
+}
+
+static void test_errors(void) {
+    jb_arena *a = jb_arena_new();
+    jb_value *v = (jb_value *)1;
+    jb_error e;
+    static const struct {
+        int line;
+        const char *json;
+        uint32_t flags;
+        jb_status st;
+        size_t offset;
+        const char *path;
+    } cases[] = {
+        {__LINE__, "{\"a\":[1,2,{\"b\":tru}]}", 0, JB_E_SYNTAX, 15, "$.a[2].b"},
+        {__LINE__, "[1,2", 0, JB_E_SYNTAX, 4, "$"},
+        {__LINE__, "[1,]", 0, JB_E_SYNTAX, 2, "$"},
+        {__LINE__, "{\"a\" 1}", 0, JB_E_SYNTAX, 5, "$"},
+        {__LINE__, "[\"\\ud800\"]", 0, JB_E_UTF8, 2, "$[0]"},
+        {__LINE__, "[] x", 0, JB_E_TRAILING, 3, "$"},
+        {__LINE__, "", 0, JB_E_SYNTAX, 0, "$"},
+        {__LINE__, "{\"a\":1,\"b\":2,\"a\":3}", JB_READ_REJECT_DUPLICATE_KEYS, JB_E_DUPLICATE, 13,
+         "$"},
+        {__LINE__, "[{\"x\":{\"k\":1,\"k\" : 2}}]", JB_READ_REJECT_DUPLICATE_KEYS, JB_E_DUPLICATE,
+         13, "$[0].x"},
+        {__LINE__, "[1,2,3]", 0, JB_OK, 0, ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        jb_read_options o = {.flags = cases[i].flags};
+        jb_status st = jb_value_parse(cases[i].json, strlen(cases[i].json), &v, a, &o, &e);
+        CHECK_AT(cases[i].line, st == cases[i].st, "%s: %s", cases[i].json, jb_status_name(st));
+        if (st == JB_OK) continue;
+        CHECK_AT(cases[i].line, v == NULL, "out not cleared");
+        CHECK_AT(cases[i].line, e.offset == cases[i].offset, "offset %zu (%s)", e.offset,
+                 e.message);
+        CHECK_AT(cases[i].line, strcmp(e.path, cases[i].path) == 0, "path %s", e.path);
+        CHECK_AT(cases[i].line, jb_arena_used(a) == 0, "arena not rolled back");
+    }
+    /* duplicate detection in an indexed object; without the flag it is kept */
+    {
+        char json[2048];
+        size_t n = 0;
+        n += (size_t)snprintf(json + n, sizeof json - n, "{");
+        for (int j = 0; j < 40; j++)
+            n += (size_t)snprintf(json + n, sizeof json - n, "\"k%d\":%d,", j, j);
+        n += (size_t)snprintf(json + n, sizeof json - n, "\"k3\":0}");
+        jb_read_options o = {.flags = JB_READ_REJECT_DUPLICATE_KEYS};
+        CHECK_EQ_INT(jb_value_parse(json, n, &v, a, &o, &e), JB_E_DUPLICATE);
+        CHECK_EQ_INT(e.offset, n - 7); /* the second "k3" */
+        CHECK_EQ_INT(jb_value_parse(json, n, &v, a, NULL, &e), JB_OK);
+    }
+    /* relaxed flags, limits, borrowing */
+    {
+        jb_read_options o = {.flags = JB_READ_ALLOW_COMMENTS | JB_READ_ALLOW_TRAILING_COMMAS |
+                                      JB_READ_ALLOW_NAN_INF};
+        const char *json = "[1, /* c */ NaN, -Infinity, {\"a\":2,},] // end";
+        CHECK_EQ_INT(jb_value_parse(json, strlen(json), &v, a, &o, &e), JB_OK);
+        CHECK_STR(print(v, JB_WRITE_NONFINITE_NULL, 0), "[1,null,null,{\"a\":2}]");
+        jb_read_options lim = {.max_depth = 3, .max_members = 2};
+        CHECK_EQ_INT(jb_value_parse("[[[1]]]", 7, &v, a, &lim, &e), JB_OK);
+        CHECK_EQ_INT(jb_value_parse("[[[[1]]]]", 9, &v, a, &lim, &e), JB_E_DEPTH);
+        CHECK_EQ_INT(jb_value_parse("[1,2,3]", 7, &v, a, &lim, &e), JB_E_LIMIT);
+        CHECK_EQ_INT(jb_value_parse("{\"a\":1,\"b\":2}", 13, &v, a, &lim, &e), JB_OK);
+        jb_read_options bor = {.flags = JB_READ_BORROW_STRINGS};
+        const char *src = "{\"key\":\"val\",\"n\":1e999}";
+        jb_str s;
+        CHECK_EQ_INT(jb_value_parse(src, strlen(src), &v, a, &bor, &e), JB_OK);
+        jb_value_get_str(jb_value_object_get(v, "key", 3), &s);
+        CHECK(s.ptr == src + 8);
+        jb_read_options trail = {.flags = JB_READ_ALLOW_TRAILING_DATA};
+        CHECK_EQ_INT(jb_value_parse("[1] [2]", 7, &v, a, &trail, &e), JB_OK);
+        CHECK_EQ_INT(jb_value_parse("[1]", 3, NULL, a, NULL, &e), JB_E_ARG);
+        CHECK_EQ_INT(jb_value_parse("[1]", 3, &v, NULL, NULL, &e), JB_E_ARG);
+    }
+    jb_arena_free(a);
+}
+
+/* ------------------------------------------------------------------ */
+/* The any kind and typed <-> value                                    */
+/* ------------------------------------------------------------------ */
+
+typedef struct event {
+    char *name;
+    jb_value *payload;
+    int32_t n;
+} event;
+
+static const jb_type event_type =
+    JB_RECORD(event, JB_FIELD(event, name, &jb_cstr), JB_FIELD(event, payload, &jb_any),
+              JB_FIELD(event, n, &jb_i32));
+
+static void test_any_and_typed(void) {
+    jb_arena *a = jb_arena_new();
+    event ev;
+    jb_error e;
+    const char *json = "{\"name\":\"ev\",\"payload\":{\"x\":[1,2.5,\"s\",null],\"y\":{}},\"n\":3}";
+    CHECK_EQ_INT(jb_type_check(&event_type, &e), JB_OK);
+    jb_status st = jb_decode(&event_type, json, strlen(json), &ev, a, NULL, &e);
+    CHECKF(st == JB_OK, "%s", e.message);
+    if (st == JB_OK) {
+        CHECK_STR(ev.name, "ev");
+        CHECK_EQ_INT(ev.n, 3);
+        CHECK_STR(print(ev.payload, 0, 0), "{\"x\":[1,2.5,\"s\",null],\"y\":{}}");
+        jb_buf b = JB_BUF_INIT;
+        jb_write_options so = {
+            .flags = JB_PRINT_SORT_KEYS | JB_WRITE_PRETTY, .indent = 0, .max_depth = 0};
+        CHECK_EQ_INT(jb_encode(&event_type, &ev, &b, NULL, &e), JB_OK);
+        CHECK_MEM_AT(__LINE__, b.data, b.len, json, strlen(json));
+        b.len = 0;
+        CHECK_EQ_INT(jb_encode(&event_type, &ev, &b, &so, &e), JB_OK);
+        CHECK_MEM_AT(
+            __LINE__, b.data, b.len,
+            "{\n  \"name\": \"ev\",\n  \"payload\": {\n    \"x\": [\n      1,\n      2.5,\n"
+            "      \"s\",\n      null\n    ],\n    \"y\": {}\n  },\n  \"n\": 3\n}",
+            strlen("{\n  \"name\": \"ev\",\n  \"payload\": {\n    \"x\": [\n      1,\n      2.5,\n"
+                   "      \"s\",\n      null\n    ],\n    \"y\": {}\n  },\n  \"n\": 3\n}"));
+        /* a NULL jb_value * encodes as null; null decodes as a null value */
+        ev.payload = NULL;
+        b.len = 0;
+        CHECK_EQ_INT(jb_encode(&event_type, &ev, &b, NULL, &e), JB_OK);
+        CHECK_MEM_AT(__LINE__, b.data, b.len, "{\"name\":\"ev\",\"payload\":null,\"n\":3}", 34);
+        CHECK_EQ_INT(jb_decode(&event_type, b.data, b.len, &ev, a, NULL, &e), JB_OK);
+        CHECK(ev.payload != NULL && jb_value_is_null(ev.payload));
+        jb_buf_free(&b);
+    }
+    /* errors inside an any field carry the whole path */
+    const char *bad = "{\"name\":\"ev\",\"payload\":{\"x\":[1,{\"z\":tru}]},\"n\":3}";
+    size_t used = jb_arena_used(a);
+    CHECK_EQ_INT(jb_decode(&event_type, bad, strlen(bad), &ev, a, NULL, &e), JB_E_SYNTAX);
+    CHECK_STR(e.path, "$.payload.x[1].z");
+    CHECK_EQ_INT(jb_arena_used(a), used);
+
+    /* jb_to_value / jb_from_value */
+    event in = {"name", NULL, -7}, out;
+    jb_value *v = NULL;
+    in.payload = parse(a, "[true,{\"k\":\"v\"}]");
+    CHECK_EQ_INT(jb_to_value(&event_type, &in, &v, a, &e), JB_OK);
+    CHECK_STR(print(v, 0, 0), "{\"name\":\"name\",\"payload\":[true,{\"k\":\"v\"}],\"n\":-7}");
+    CHECK_EQ_INT(jb_from_value(&event_type, v, &out, a, NULL, &e), JB_OK);
+    CHECK(out.name && strcmp(out.name, "name") == 0);
+    CHECK_EQ_INT(out.n, -7);
+    CHECK(jb_value_equal(out.payload, in.payload));
+    /* from_value reports type errors with the path */
+    jb_value_object_set(v, "n", 1, jb_value_new_string(a, "seven", 5), a);
+    CHECK_EQ_INT(jb_from_value(&event_type, v, &out, a, NULL, &e), JB_E_TYPE);
+    CHECK_STR(e.path, "$.n");
+    CHECK(out.name == NULL);
+    /* scalars */
+    int64_t big = INT64_MIN;
+    CHECK_EQ_INT(jb_to_value(&jb_i64, &big, &v, a, &e), JB_OK);
+    CHECK_EQ_INT(jb_value_number_kind(v), JB_NUMBER_I64);
+    int64_t back = 0;
+    CHECK_EQ_INT(jb_from_value(&jb_i64, v, &back, a, NULL, &e), JB_OK);
+    CHECK(back == INT64_MIN);
+    jb_arena_free(a);
+}
+
+/* ------------------------------------------------------------------ */
+/* Allocation failure: every cap from 0 up either succeeds or reports    */
+/* JB_E_LIMIT and leaves the arena as it was.                            */
+/* ------------------------------------------------------------------ */
+
+static void test_alloc_failure(void) {
+    const char *json =
+        "{\"a\":[1,2,{\"b\":\"str\\n\",\"c\":123456789012345678901234}],\"d\":[[],{}],"
+        "\"e\":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20],"
+        "\"f\":{\"1\":1,\"2\":2,\"3\":3,\"4\":4,\"5\":5,\"6\":6,\"7\":7,\"8\":8,\"9\":9,"
+        "\"10\":1,\"11\":1,\"12\":1,\"13\":1,\"14\":1,\"15\":1,\"16\":1,\"17\":1,\"18\":1}}";
+    bool ok_seen = false, all_clean = true;
+    for (size_t cap = 0; cap < 40000 && !ok_seen; cap += 64) {
+        jb_arena *a = jb_arena_new_with(NULL, cap);
+        jb_value *v;
+        jb_status st;
+        if (!a) continue;
+        st = jb_value_parse(json, strlen(json), &v, a, NULL, NULL);
+        if (st == JB_OK) {
+            ok_seen = true;
+            jb_arena *b = jb_arena_new_with(NULL, cap);
+            /* copy into a capped arena: NULL or a full copy */
+            jb_value *c = jb_value_copy(v, b);
+            all_clean = all_clean && (c == NULL || jb_value_equal(c, v));
+            jb_arena_free(b);
+        } else {
+            all_clean = all_clean && (st == JB_E_LIMIT || st == JB_E_NOMEM) && v == NULL &&
+                        jb_arena_used(a) == 0;
+        }
+        jb_arena_free(a);
+    }
+    CHECK(ok_seen);
+    CHECK(all_clean);
+}
+
+/* ------------------------------------------------------------------ */
+/* A million levels on a 64 KiB stack                                   */
+/* ------------------------------------------------------------------ */
+
+#define DEEP 1000000
+
+static int deep_result;
+
+static void *deep_thread(void *arg) {
+    (void)arg;
+    char *s = malloc(2 * DEEP);
+    jb_arena *a = jb_arena_new(), *b = jb_arena_new();
+    jb_value *v = NULL, *w = NULL;
+    jb_read_options ro = {.max_depth = 2 * DEEP};
+    jb_write_options wo = {.flags = 0, .indent = 0, .max_depth = 2 * DEEP};
+    jb_buf out = JB_BUF_INIT;
+    jb_error e;
+    int r = 0;
+    memset(s, '[', DEEP);
+    memset(s + DEEP, ']', DEEP);
+    /* default limit: a clean JB_E_DEPTH */
+    if (jb_value_parse(s, 2 * DEEP, &v, a, NULL, &e) == JB_E_DEPTH && v == NULL) r |= 1;
+    if (jb_value_parse(s, 2 * DEEP, &v, a, &ro, &e) == JB_OK) r |= 2;
+    if (jb_value_print(v, &out, &wo, &e) == JB_OK && out.len == 2 * DEEP &&
+        memcmp(out.data, s, out.len) == 0)
+        r |= 4;
+    if ((w = jb_value_copy(v, b)) != NULL) r |= 8;
+    if (jb_value_equal(v, w)) r |= 16;
+    /* one difference at the bottom */
+    {
+        jb_value *p = w;
+        while (jb_value_array_len(p)) p = jb_value_array_get(p, 0);
+        jb_value_array_append(p, jb_value_new_null(b), b);
+        if (!jb_value_equal(v, w)) r |= 32;
+    }
+    /* the typed decoder through the any kind */
+    {
+        jb_value *any = NULL;
+        if (jb_decode(&jb_any, s, 2 * DEEP, &any, a, &ro, &e) == JB_OK && jb_value_equal(any, v))
+            r |= 64;
+    }
+    jb_buf_free(&out);
+    jb_arena_free(a);
+    jb_arena_free(b);
+    free(s);
+    deep_result = r;
+    return NULL;
+}
+
+static void test_deep(void) {
+    pthread_attr_t attr;
+    pthread_t t;
+    pthread_attr_init(&attr);
+    CHECK_EQ_INT(pthread_attr_setstacksize(&attr, 64 * 1024), 0);
+    CHECK_EQ_INT(pthread_create(&t, &attr, deep_thread, NULL), 0);
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+    CHECKF(deep_result == 127, "deep: result bits %#x", deep_result);
+}
+
+int main(void) {
+    test_types_and_numbers();
+    test_getters();
+    test_objects();
+    test_pointer();
+    test_builders();
+    test_copy_equal();
+    test_print_flags();
+    test_canonical();
+    test_errors();
+    test_any_and_typed();
+    test_alloc_failure();
+    test_deep();
+    return check_report();
+}
