@@ -16,13 +16,13 @@
 /* ------------------------------------------------------------------ */
 
 typedef struct counter {
-    size_t calls;      /* every call */
-    size_t allocs;     /* calls that asked for memory (new_size > 0) */
+    size_t calls;  /* every call */
+    size_t allocs; /* calls that asked for memory (new_size > 0) */
     size_t frees;
-    size_t live;       /* bytes currently allocated */
+    size_t live; /* bytes currently allocated */
     size_t live_blocks;
-    size_t fail_at;    /* fail the allocation with this 1-based number (0: never) */
-    size_t sizes[64];  /* sizes of the first allocations */
+    size_t fail_at;   /* fail the allocation with this 1-based number (0: never) */
+    size_t sizes[64]; /* sizes of the first allocations */
 } counter;
 
 static void *count_fn(void *ctx, void *p, size_t old, size_t n) {
@@ -160,7 +160,7 @@ static void test_chunk_growth(void) {
 static void test_big_request(void) {
     counter c;
     jb_arena *a = counted_arena(&c, 0);
-    CHECK(jb__arena_alloc(a, 10, 1) != NULL);       /* chunk 1: 4096 */
+    CHECK(jb__arena_alloc(a, 10, 1) != NULL); /* chunk 1: 4096 */
     unsigned char *big = jb__arena_alloc(a, 100000, 16);
     CHECK(big != NULL);
     CHECK((uintptr_t)big % 16 == 0);
@@ -180,8 +180,10 @@ static void test_big_request(void) {
         size_t misaligned = 0;
         for (int k = 0; k < 4; k++) {
             unsigned char *p = jb__arena_alloc(b, 1 + (size_t)k, 16);
-            if (!p || (uintptr_t)p % 16) misaligned++;
-            else memset(p, 1, 1 + (size_t)k);
+            if (!p || (uintptr_t)p % 16)
+                misaligned++;
+            else
+                memset(p, 1, 1 + (size_t)k);
         }
         CHECK_EQ_INT(misaligned, 0);
         jb_arena_free(b);
@@ -233,6 +235,17 @@ static void test_cap(void) {
     jb_arena_free(a);
     CHECK_EQ_INT(c.live, 0);
 
+    /* Under a small cap, chunks and scratch segments both find room: a
+     * decode of a short array needs one of each. */
+    a = counted_arena(&c, 1024);
+    CHECK(jb__scratch_push(a, 16, 8) != NULL);
+    CHECK(jb__scratch_push(a, 16, 8) != NULL);
+    CHECK(jb__arena_alloc(a, 32, 8) != NULL);
+    CHECK(jb__arena_alloc(a, 100, 8) != NULL);
+    CHECK(jb_arena_reserved(a) <= 1024);
+    jb_arena_free(a);
+    CHECK_EQ_INT(c.live, 0);
+
     /* The scratch stack counts toward the same cap. */
     a = counted_arena(&c, 6000);
     CHECK(jb__arena_alloc(a, 100, 8) != NULL); /* a 4096 chunk */
@@ -256,6 +269,34 @@ static size_t fail_workload(jb_arena *a, size_t *bad_code) {
         }
     }
     return failures;
+}
+
+/* Every cap from tiny to a few blocks: allocations and pushes of varied
+ * sizes until the cap says no. Everything handed out is writable (ASan),
+ * the cap holds, and the failure is JB_E_LIMIT. */
+static void test_cap_sweep(void) {
+    size_t over = 0, wrong_code = 0, never = 0, leaked = 0;
+    for (size_t cap = 16; cap < 6000; cap += 7) {
+        counter c;
+        jb_arena *a = counted_arena(&c, cap);
+        int k = 0;
+        for (; k < 20000; k++) {
+            size_t sz = 1 + (size_t)(k * 37 + (int)cap) % 300;
+            unsigned char *p = (k % 3 == 2) ? jb__scratch_push(a, sz, 1)
+                                            : jb__arena_alloc(a, sz, (size_t)1 << (k % 5));
+            if (!p) break;
+            memset(p, 0xEE, sz);
+        }
+        if (jb_arena_reserved(a) > cap) over++;
+        if (jb__arena_fail_code(a) != JB_E_LIMIT) wrong_code++;
+        if (k == 20000) never++;
+        jb_arena_free(a);
+        if (c.live) leaked++;
+    }
+    CHECK_EQ_INT(over, 0);
+    CHECK_EQ_INT(wrong_code, 0);
+    CHECK_EQ_INT(never, 0);
+    CHECK_EQ_INT(leaked, 0);
 }
 
 /* Fail the Nth allocator call, for every N the workload reaches: the
@@ -546,6 +587,28 @@ static void test_scratch_boundaries(void) {
     CHECK(memcmp(chars, "xyz", 3) == 0);
     jb__scratch_release(a, m0);
 
+    /* An alignment request larger than the size allows (12 bytes at 8, as
+     * for a descriptor of unknown alignment) still gathers correctly: the
+     * elements stay contiguous, aligned to 4 as a 12-byte C object is. */
+    jb_scratch_mark m12 = jb__scratch_mark(a);
+    size_t bad12 = 0;
+    for (int k = 0; k < 2000; k++) {
+        tri *t = jb__scratch_push(a, sizeof(tri), 8);
+        if (!t || (uintptr_t)t % _Alignof(tri)) {
+            bad12++;
+            continue;
+        }
+        t->a = k;
+        t->b = 2 * k;
+        t->c = 3 * k;
+    }
+    tri *all = malloc(2000 * sizeof(tri));
+    jb__scratch_gather(a, m12, sizeof(tri), 2000, all);
+    for (int k = 0; k < 2000; k++) bad12 += all[k].a != k || all[k].b != 2 * k || all[k].c != 3 * k;
+    CHECK_EQ_INT(bad12, 0);
+    free(all);
+    jb__scratch_release(a, m12);
+
     /* An element larger than any segment gets its own. */
     size_t calls = c.calls;
     jb_scratch_mark mb = jb__scratch_mark(a);
@@ -586,6 +649,7 @@ int main(void) {
     test_chunk_growth();
     test_big_request();
     test_cap();
+    test_cap_sweep();
     test_allocator_failure();
     test_reset_reuses();
     test_rollback();

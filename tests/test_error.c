@@ -20,28 +20,44 @@ static void make_path(jb_path *p, const seg *segs, size_t n) {
     p->overflow = false;
     while (n-- > 0) {
         const seg *s = &segs[n];
-        if (s->key) jb__path_key(p, s->key, s->len == (size_t)-1 ? strlen(s->key) : s->len);
-        else jb__path_index(p, s->index);
+        if (s->key)
+            jb__path_key(p, s->key, s->len == (size_t)-1 ? strlen(s->key) : s->len);
+        else
+            jb__path_index(p, s->index);
     }
 }
 
-#define K(s) {(s), (size_t)-1, 0}
-#define KL(s, n) {(s), (n), 0}
-#define I(i) {NULL, 0, (i)}
+#define K(s) \
+    { (s), (size_t)-1, 0 }
+#define KL(s, n) \
+    { (s), (n), 0 }
+#define I(i) \
+    { NULL, 0, (i) }
 
 static void test_status_names(void) {
     static const struct {
         jb_status code;
         const char *name;
     } names[] = {
-        {JB_OK, "JB_OK"}, {JB_E_SYNTAX, "JB_E_SYNTAX"}, {JB_E_TYPE, "JB_E_TYPE"},
-        {JB_E_RANGE, "JB_E_RANGE"}, {JB_E_MISSING, "JB_E_MISSING"},
-        {JB_E_UNKNOWN, "JB_E_UNKNOWN"}, {JB_E_DUPLICATE, "JB_E_DUPLICATE"},
-        {JB_E_UTF8, "JB_E_UTF8"}, {JB_E_DEPTH, "JB_E_DEPTH"}, {JB_E_LIMIT, "JB_E_LIMIT"},
-        {JB_E_NOMEM, "JB_E_NOMEM"}, {JB_E_TRAILING, "JB_E_TRAILING"},
-        {JB_E_NONFINITE, "JB_E_NONFINITE"}, {JB_E_DESCRIPTOR, "JB_E_DESCRIPTOR"},
-        {JB_E_VALUE, "JB_E_VALUE"}, {JB_E_IO, "JB_E_IO"}, {JB_E_BUFFER, "JB_E_BUFFER"},
-        {JB_E_CUSTOM, "JB_E_CUSTOM"}, {JB_E_ARG, "JB_E_ARG"},
+        {JB_OK, "JB_OK"},
+        {JB_E_SYNTAX, "JB_E_SYNTAX"},
+        {JB_E_TYPE, "JB_E_TYPE"},
+        {JB_E_RANGE, "JB_E_RANGE"},
+        {JB_E_MISSING, "JB_E_MISSING"},
+        {JB_E_UNKNOWN, "JB_E_UNKNOWN"},
+        {JB_E_DUPLICATE, "JB_E_DUPLICATE"},
+        {JB_E_UTF8, "JB_E_UTF8"},
+        {JB_E_DEPTH, "JB_E_DEPTH"},
+        {JB_E_LIMIT, "JB_E_LIMIT"},
+        {JB_E_NOMEM, "JB_E_NOMEM"},
+        {JB_E_TRAILING, "JB_E_TRAILING"},
+        {JB_E_NONFINITE, "JB_E_NONFINITE"},
+        {JB_E_DESCRIPTOR, "JB_E_DESCRIPTOR"},
+        {JB_E_VALUE, "JB_E_VALUE"},
+        {JB_E_IO, "JB_E_IO"},
+        {JB_E_BUFFER, "JB_E_BUFFER"},
+        {JB_E_CUSTOM, "JB_E_CUSTOM"},
+        {JB_E_ARG, "JB_E_ARG"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         CHECK_STR(jb_status_name(names[i].code), names[i].name);
@@ -58,27 +74,28 @@ static void test_line_column(void) {
         {__LINE__, "", 0, 1, 1},
         {__LINE__, "abc", 0, 1, 1},
         {__LINE__, "abc", 2, 1, 3},
-        {__LINE__, "abc", 3, 1, 4},         /* end of input */
-        {__LINE__, "a\nb", 1, 1, 2},        /* at the \n itself */
+        {__LINE__, "abc", 3, 1, 4},  /* end of input */
+        {__LINE__, "a\nb", 1, 1, 2}, /* at the \n itself */
         {__LINE__, "a\nb", 2, 2, 1},
         {__LINE__, "a\nbcd", 4, 2, 3},
         {__LINE__, "\n\n\n", 3, 4, 1},
-        {__LINE__, "a\r\nb", 2, 2, 1},      /* at the \n of a \r\n pair */
-        {__LINE__, "a\r\nb", 3, 2, 1},      /* \r\n counts once */
+        {__LINE__, "a\r\nb", 2, 2, 1}, /* at the \n of a \r\n pair */
+        {__LINE__, "a\r\nb", 3, 2, 1}, /* \r\n counts once */
         {__LINE__, "a\r\nbc", 5, 2, 3},
         {__LINE__, "\r\n\r\n", 4, 3, 1},
-        {__LINE__, "a\rb", 2, 2, 1},        /* a lone \r ends a line */
+        {__LINE__, "a\rb", 2, 2, 1}, /* a lone \r ends a line */
         {__LINE__, "a\r\rb", 3, 3, 1},
-        {__LINE__, "a\n\rb", 3, 3, 1},      /* \n then a lone \r: two lines */
-        {__LINE__, "\r\r\n", 3, 3, 1},      /* \r, then a \r\n pair */
+        {__LINE__, "a\n\rb", 3, 3, 1},                       /* \n then a lone \r: two lines */
+        {__LINE__, "\r\r\n", 3, 3, 1},                       /* \r, then a \r\n pair */
         {__LINE__, "{\r\n  \"a\": 1,\n  \"b\" x", 19, 3, 7}, /* at the x */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         jb_error e;
         memset(&e, 0x55, sizeof e);
         jb__error_fill(&e, JB_E_SYNTAX, cases[i].in, cases[i].offset, NULL, "m");
-        CHECK_AT(cases[i].line, e.offset == cases[i].offset && e.line == cases[i].want_line &&
-                                    e.column == cases[i].want_col,
+        CHECK_AT(cases[i].line,
+                 e.offset == cases[i].offset && e.line == cases[i].want_line &&
+                     e.column == cases[i].want_col,
                  "offset %zu: got %zu:%zu, want %zu:%zu", cases[i].offset, e.line, e.column,
                  cases[i].want_line, cases[i].want_col);
     }
@@ -157,7 +174,10 @@ static void test_path_truncation(void) {
     /* One byte short: 18 bytes kept, then "...", then the NUL. */
     memset(out, 'Z', sizeof out);
     jb__path_format(out, 22, &p);
-    CHECK_STR(out, "$." "aaaaaaaa" "aaaaaaaa" "...");
+    CHECK_STR(out, "$."
+                   "aaaaaaaa"
+                   "aaaaaaaa"
+                   "...");
     CHECK(out[22] == 'Z'); /* nothing written past cap */
     /* The smallest cap allowed. */
     jb__path_format(out, 8, &p);

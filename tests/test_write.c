@@ -15,7 +15,7 @@
 static jb_writer W; /* large (the staging chunk): one static writer */
 
 static jb_write_options opts_of(uint32_t flags) {
-    jb_write_options o = {flags, 0, 0};
+    jb_write_options o = {.flags = flags};
     return o;
 }
 
@@ -125,8 +125,7 @@ static void test_every_ascii_byte(void) {
                 want[m++] = '"';
                 char *out;
                 size_t len;
-                jb_status st =
-                    enc_string(slash ? JB_WRITE_ESCAPE_SLASH : 0, in, n, &out, &len);
+                jb_status st = enc_string(slash ? JB_WRITE_ESCAPE_SLASH : 0, in, n, &out, &len);
                 total++;
                 if (st != JB_OK || len != m || memcmp(out, want, m) != 0) {
                     if (bad++ < 5)
@@ -143,12 +142,15 @@ static void test_escapes_by_hand(void) {
     CHECK_ENC(0, "", "\"\"");
     CHECK_ENC(0, "plain", "\"plain\"");
     CHECK_ENC(0, "\"\\\b\f\n\r\t", "\"\\\"\\\\\\b\\f\\n\\r\\t\"");
-    CHECK_ENC(0, "a\x01" "b\x1f" "c\x7f", "\"a\\u0001b\\u001fc\x7f\""); /* DEL is not escaped */
+    CHECK_ENC(0,
+              "a\x01"
+              "b\x1f"
+              "c\x7f",
+              "\"a\\u0001b\\u001fc\x7f\""); /* DEL is not escaped */
     CHECK_ENC(0, "\0", "\"\\u0000\"");
     CHECK_ENC(0, "a/b", "\"a/b\"");
     CHECK_ENC(JB_WRITE_ESCAPE_SLASH, "a/b</script>", "\"a\\/b<\\/script>\"");
-    CHECK_ENC(0, "0123456789abcdef\n0123456789abcdef",
-              "\"0123456789abcdef\\n0123456789abcdef\"");
+    CHECK_ENC(0, "0123456789abcdef\n0123456789abcdef", "\"0123456789abcdef\\n0123456789abcdef\"");
     CHECK_ENC(0, "\n\n\n\n\n\n\n\n\n", "\"\\n\\n\\n\\n\\n\\n\\n\\n\\n\"");
     CHECK_ENC(0, "\"\"\"\"\"\"\"\"", "\"\\\"\\\"\\\"\\\"\\\"\\\"\\\"\\\"\"");
     CHECK_ENC(0, "tab\there, quote\" and backslash\\ end",
@@ -162,14 +164,14 @@ static void test_utf8(void) {
         int line;
         const char *in, *raw, *esc;
     } cases[] = {
-        {__LINE__, "\xc2\x80", "\"\xc2\x80\"", "\"\\u0080\""},                 /* U+0080 */
-        {__LINE__, "\xc3\xa9", "\"\xc3\xa9\"", "\"\\u00e9\""},                 /* e-acute */
-        {__LINE__, "\xdf\xbf", "\"\xdf\xbf\"", "\"\\u07ff\""},                 /* U+07FF */
-        {__LINE__, "\xe0\xa0\x80", "\"\xe0\xa0\x80\"", "\"\\u0800\""},         /* U+0800 */
-        {__LINE__, "\xe2\x82\xac", "\"\xe2\x82\xac\"", "\"\\u20ac\""},         /* euro */
-        {__LINE__, "\xed\x9f\xbf", "\"\xed\x9f\xbf\"", "\"\\ud7ff\""},         /* U+D7FF */
-        {__LINE__, "\xee\x80\x80", "\"\xee\x80\x80\"", "\"\\ue000\""},         /* U+E000 */
-        {__LINE__, "\xef\xbf\xbf", "\"\xef\xbf\xbf\"", "\"\\uffff\""},         /* U+FFFF */
+        {__LINE__, "\xc2\x80", "\"\xc2\x80\"", "\"\\u0080\""},                        /* U+0080 */
+        {__LINE__, "\xc3\xa9", "\"\xc3\xa9\"", "\"\\u00e9\""},                        /* e-acute */
+        {__LINE__, "\xdf\xbf", "\"\xdf\xbf\"", "\"\\u07ff\""},                        /* U+07FF */
+        {__LINE__, "\xe0\xa0\x80", "\"\xe0\xa0\x80\"", "\"\\u0800\""},                /* U+0800 */
+        {__LINE__, "\xe2\x82\xac", "\"\xe2\x82\xac\"", "\"\\u20ac\""},                /* euro */
+        {__LINE__, "\xed\x9f\xbf", "\"\xed\x9f\xbf\"", "\"\\ud7ff\""},                /* U+D7FF */
+        {__LINE__, "\xee\x80\x80", "\"\xee\x80\x80\"", "\"\\ue000\""},                /* U+E000 */
+        {__LINE__, "\xef\xbf\xbf", "\"\xef\xbf\xbf\"", "\"\\uffff\""},                /* U+FFFF */
         {__LINE__, "\xf0\x90\x80\x80", "\"\xf0\x90\x80\x80\"", "\"\\ud800\\udc00\""}, /* U+10000 */
         {__LINE__, "\xf0\x9f\x98\x80", "\"\xf0\x9f\x98\x80\"", "\"\\ud83d\\ude00\""}, /* U+1F600 */
         {__LINE__, "\xf4\x8f\xbf\xbf", "\"\xf4\x8f\xbf\xbf\"", "\"\\udbff\\udfff\""}, /* U+10FFFF */
@@ -195,29 +197,33 @@ static void test_invalid_utf8(void) {
         int line;
         const char *in;
     } bad[] = {
-        {__LINE__, "\x80"},                 /* lone continuation */
-        {__LINE__, "a\xbf" "b"},
-        {__LINE__, "\xc0\x80"},             /* overlong NUL */
-        {__LINE__, "\xc1\xbf"},             /* overlong 0x7F */
-        {__LINE__, "\xe0\x80\x80"},         /* overlong, 3 bytes */
-        {__LINE__, "\xe0\x9f\xbf"},         /* overlong U+07FF */
-        {__LINE__, "\xf0\x80\x80\x80"},     /* overlong, 4 bytes */
-        {__LINE__, "\xf0\x8f\xbf\xbf"},     /* overlong U+FFFF */
-        {__LINE__, "\xed\xa0\x80"},         /* U+D800 encoded */
-        {__LINE__, "\xed\xbf\xbf"},         /* U+DFFF encoded */
+        {__LINE__, "\x80"}, /* lone continuation */
+        {__LINE__, "a\xbf"
+                   "b"},
+        {__LINE__, "\xc0\x80"},                 /* overlong NUL */
+        {__LINE__, "\xc1\xbf"},                 /* overlong 0x7F */
+        {__LINE__, "\xe0\x80\x80"},             /* overlong, 3 bytes */
+        {__LINE__, "\xe0\x9f\xbf"},             /* overlong U+07FF */
+        {__LINE__, "\xf0\x80\x80\x80"},         /* overlong, 4 bytes */
+        {__LINE__, "\xf0\x8f\xbf\xbf"},         /* overlong U+FFFF */
+        {__LINE__, "\xed\xa0\x80"},             /* U+D800 encoded */
+        {__LINE__, "\xed\xbf\xbf"},             /* U+DFFF encoded */
         {__LINE__, "\xed\xa0\xbd\xed\xb8\x80"}, /* a surrogate pair, CESU-8 style */
-        {__LINE__, "\xc3"},                 /* truncated at the end */
+        {__LINE__, "\xc3"},                     /* truncated at the end */
         {__LINE__, "\xe2\x82"},
         {__LINE__, "\xf0\x9f\x98"},
-        {__LINE__, "\xc3" "a"},             /* truncated by ASCII */
-        {__LINE__, "\xe2\x82" "abcdefghij"},
-        {__LINE__, "\xc3\xa9\xc3"},         /* valid, then truncated */
-        {__LINE__, "\xf4\x90\x80\x80"},     /* U+110000 */
+        {__LINE__, "\xc3"
+                   "a"}, /* truncated by ASCII */
+        {__LINE__, "\xe2\x82"
+                   "abcdefghij"},
+        {__LINE__, "\xc3\xa9\xc3"},     /* valid, then truncated */
+        {__LINE__, "\xf4\x90\x80\x80"}, /* U+110000 */
         {__LINE__, "\xf5\x80\x80\x80"},
         {__LINE__, "\xf8\x88\x80\x80\x80"}, /* 5-byte form */
         {__LINE__, "\xfe"},
         {__LINE__, "\xff"},
-        {__LINE__, "abcdefghijklmnop\xff" "qrstuvwxyz"},
+        {__LINE__, "abcdefghijklmnop\xff"
+                   "qrstuvwxyz"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         size_t n = strlen(bad[i].in);
@@ -232,8 +238,11 @@ static void test_invalid_utf8(void) {
         check_enc(bad[i].line, JB_WRITE_ALLOW_INVALID_UTF8, bad[i].in, n, want, n + 2);
     }
     /* Allowed with ESCAPE_UNICODE: valid characters escaped, bad bytes raw. */
-    CHECK_ENC(JB_WRITE_ALLOW_INVALID_UTF8 | JB_WRITE_ESCAPE_UNICODE, "\xc3\xa9\xff\xe2\x82" "a",
-              "\"\\u00e9\xff\xe2\x82" "a\"");
+    CHECK_ENC(JB_WRITE_ALLOW_INVALID_UTF8 | JB_WRITE_ESCAPE_UNICODE,
+              "\xc3\xa9\xff\xe2\x82"
+              "a",
+              "\"\\u00e9\xff\xe2\x82"
+              "a\"");
 }
 
 /* Characters that straddle the escaping blocks (1024 input bytes) and the
@@ -249,7 +258,8 @@ static void test_block_boundaries(void) {
     size_t bad = 0;
     static char in[5000], want[30000];
     for (size_t c = 0; c < 3; c++)
-        for (size_t at = 1010; at < 1030 || (at >= 2040 && at < 2060); at = at == 1029 ? 2040 : at + 1)
+        for (size_t at = 1010; at < 1030 || (at >= 2040 && at < 2060);
+             at = at == 1029 ? 2040 : at + 1)
             for (int esc = 0; esc < 2; esc++) {
                 size_t cl = strlen(chars[c].ch), n = 0, m = 0;
                 memset(in, 'x', at);
@@ -279,7 +289,8 @@ static void test_block_boundaries(void) {
                                    &len) != JB_E_UTF8)
                         bad++;
                     free(out);
-                    if (enc_string(0, in, at + cut, &out, &len) != JB_E_UTF8) bad++; /* at the end */
+                    if (enc_string(0, in, at + cut, &out, &len) != JB_E_UTF8)
+                        bad++; /* at the end */
                     free(out);
                     memcpy(in + at, chars[c].ch, cl);
                 }
@@ -693,16 +704,14 @@ static void test_newline(void) {
         uint32_t depth, indent;
         size_t spaces;
     } cases[] = {
-        {__LINE__, 0, 0, 0},      /* indent 0 means the default 2 */
-        {__LINE__, 1, 0, 2},
-        {__LINE__, 3, 2, 6},
-        {__LINE__, 2, 4, 8},
-        {__LINE__, 300, 4, 1200}, /* longer than one block of spaces */
+        {__LINE__, 0, 0, 0}, /* indent 0 means the default 2 */
+        {__LINE__, 1, 0, 2},      {__LINE__, 3, 2, 6},
+        {__LINE__, 2, 4, 8},      {__LINE__, 300, 4, 1200}, /* longer than one block of spaces */
         {__LINE__, 512, 9, 4608},
     };
     static char want[5000];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        jb_write_options o = {JB_WRITE_PRETTY, cases[i].indent, 0};
+        jb_write_options o = {.flags = JB_WRITE_PRETTY, .indent = cases[i].indent};
         want[0] = '\n';
         memset(want + 1, ' ', cases[i].spaces);
         /* Through a buffer and through a stream. */
@@ -719,8 +728,8 @@ static void test_newline(void) {
         for (int k = 0; k < 3; k++) CHECK(jb__w_newline(&W) == JB_OK);
         CHECK(jb__w_finish(&W) == JB_OK);
         CHECK_EQ_INT(c.len, 3 * (cases[i].spaces + 1));
-        CHECK_MEM_AT(cases[i].line, c.data + 2 * (cases[i].spaces + 1), cases[i].spaces + 1,
-                     want, cases[i].spaces + 1);
+        CHECK_MEM_AT(cases[i].line, c.data + 2 * (cases[i].spaces + 1), cases[i].spaces + 1, want,
+                     cases[i].spaces + 1);
         free(c.data);
     }
 }
@@ -740,7 +749,7 @@ static void test_init_defaults(void) {
     CHECK(W.message[0] == '\0');
     CHECK(W.nonempty[0] == 0 && W.nonempty[7] == 0);
     CHECK_EQ_INT(jb__w_total(&W), 0);
-    jb_write_options o = {JB_WRITE_PRETTY, 4, 10};
+    jb_write_options o = {.flags = JB_WRITE_PRETTY, .indent = 4, .max_depth = 10};
     jb__w_init_stream(&W, collect, NULL, &o);
     CHECK_EQ_INT(W.indent, 4);
     CHECK_EQ_INT(W.max_depth, 10);
