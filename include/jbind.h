@@ -598,7 +598,9 @@ JB_API extern const jb_type jb_any;    /* jb_value * (NULL encodes as null) */
 
 typedef struct jb_read_options {
     uint32_t flags;          /* JB_READ_* */
-    uint32_t max_depth;      /* nesting limit; 0 = 512 */
+    uint32_t max_depth;      /* nesting limit; 0 = 512. The typed decoder also stops with
+                                JB_E_DEPTH before it would exhaust a small thread stack
+                                (it learns the thread's stack bounds; see docs/memory.md) */
     size_t max_string_len;   /* bytes of one decoded string; 0 = no limit */
     size_t max_number_len;   /* bytes of one number token; 0 = 4096 */
     size_t max_doc_size;     /* input length; 0 = no limit */

@@ -43,6 +43,16 @@ static inline bool jb__mul_ok(size_t a, size_t b, size_t *out) {
     return true;
 }
 
+/* stack.c: the lowest address this thread's engine recursion may reach
+ * (0: unknown, no check). */
+JB_HIDDEN uintptr_t jb__stack_floor(void);
+
+/* Is the stack at the caller below the floor? */
+static inline bool jb__stack_low(uintptr_t floor) {
+    char here;
+    return (uintptr_t)&here < floor;
+}
+
 static inline size_t jb__align_up(size_t n, size_t a) { return (n + (a - 1)) & ~(a - 1); }
 
 /* Unaligned loads without UB. */

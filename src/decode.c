@@ -92,6 +92,9 @@ static jb_status nomem(jb_reader *r) {
 static jb_status enter(jb_reader *r) {
     if (JB_UNLIKELY(r->depth >= r->max_depth))
         return jb__r_fail(r, JB_E_DEPTH, r->p, "nesting deeper than %u", (unsigned)r->max_depth);
+    if (JB_UNLIKELY(jb__stack_low(r->stack_floor)))
+        return jb__r_fail(r, JB_E_DEPTH, r->p,
+                          "nesting too deep for this thread's stack (at depth %u)", (unsigned)r->depth);
     r->depth++;
     r->p++;
     return jb__r_ws(r);
@@ -520,6 +523,7 @@ static jb_status dec_text(jb_reader *r, const jb_type *t, const char *text, size
     o.flags = r->flags & ~(uint32_t)JB_READ_ALLOW_TRAILING_DATA;
     o.max_depth = r->max_depth > r->depth ? r->max_depth - r->depth : 1;
     jb__r_init(&sub, text, len, r->arena, &o);
+    sub.stack_floor = r->stack_floor;
     sub.key_mode = r->key_mode;
     sub.int64_string = r->int64_string;
     jb_status st = jb__r_ws(&sub);
@@ -1386,6 +1390,7 @@ jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out
     if (!json) json = "";
     jb_reader r;
     jb__r_init(&r, json, len, arena, opts);
+    r.stack_floor = jb__stack_floor();
     jb_arena_mark am = jb__arena_mark(arena);
     jb_scratch_mark sm = jb__scratch_mark(arena);
     jb_status st = JB_OK;

@@ -62,6 +62,9 @@ static inline bool pretty(const jb_writer *w) { return (w->flags & JB_WRITE_PRET
 static jb_status open_c(jb_writer *w, char c) {
     if (JB_UNLIKELY(w->depth >= w->max_depth))
         return efail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
+    if (JB_UNLIKELY(jb__stack_low(w->stack_floor)))
+        return efail(w, JB_E_DEPTH, "nesting too deep for this thread's stack (at depth %u)",
+                     (unsigned)w->depth);
     TRY_W(w, jb__w_reserve(w, 1));
     *w->p++ = c;
     w->depth++;
@@ -668,6 +671,7 @@ static jb_status check_root(jb_writer *w, const jb_type *t) {
 static jb_status run(jb_writer *w, const jb_type *type, const void *value,
                      const jb_write_options *opts, jb_error *err) {
     w->custom_depth = UINT32_MAX;
+    w->stack_floor = jb__stack_floor();
     w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_JAVA ? opts->float_style : 0);
     w->key_mode = JB_KEYS_AUTO;
     w->int64_string = 0;

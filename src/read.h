@@ -29,6 +29,7 @@ struct jb_reader {
     jb_path path;
     /* custom-codec API (decode.c): bit d set = an element was already read at depth d */
     uint64_t nonempty[8];
+    uintptr_t stack_floor; /* decode.c: deeper than this address is JB_E_DEPTH (0: no check) */
     uint8_t key_mode;     /* jb_key_mode in force for maps (decode.c) */
     bool int64_string;    /* JB_FMT_INT64_STRING in force: integers may come as strings */
     const char *tok;      /* custom-codec API: start of the last value read (for jb_read_fail) */

@@ -46,6 +46,7 @@ struct jb_writer {
     uint8_t float_style;   /* jb_float_style in force */
     uint8_t key_mode;      /* jb_key_mode in force for maps */
     uint8_t int64_string;  /* JB_FMT_INT64_STRING in force: 1 plain, 2 with an explicit sign */
+    uintptr_t stack_floor; /* encode.c: deeper than this address is JB_E_DEPTH (0: no check) */
     uint32_t custom_depth; /* depth at which the running custom encoder writes its one value
                               (UINT32_MAX: none running); set by encode.c */
     jb_path path;       /* collected on failure */

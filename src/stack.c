@@ -1,0 +1,52 @@
+/*
+ * stack.c — how deep the engine may recurse on this thread's C stack.
+ *
+ * The typed decoder and encoder recurse once per nesting level, bounded by
+ * the depth limit (default 512). A level costs a few hundred bytes, which a
+ * main thread (8 MiB) never notices but a small thread stack (64 KiB) can
+ * run out of before the depth limit is reached. So, besides the depth
+ * limit, every nesting step compares the address of a local variable with
+ * a floor: the bottom of this thread's stack plus a margin for the failure
+ * path (message formatting). Passing the floor is JB_E_DEPTH, never a crash.
+ *
+ * The floor is found once per thread (glibc's pthread_getattr_np) and
+ * cached in a thread-local variable; where the bounds cannot be learned it
+ * is 0 and only the depth limit applies. Comparing addresses of different
+ * objects through uintptr_t is implementation-defined; on the flat address
+ * spaces of every platform jbind targets it means what it says.
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE 1 /* pthread_getattr_np */
+#endif
+#include <stdint.h>
+
+#if defined(__GLIBC__)
+#include <pthread.h>
+#define JB_HAVE_GETATTR_NP 1
+#endif
+
+#include "base.h"
+
+/* Bytes kept free below the floor for error reporting (vsnprintf, paths). */
+#define JB_STACK_MARGIN (24u * 1024u)
+
+static _Thread_local uintptr_t floor_cache;
+static _Thread_local bool floor_known;
+
+uintptr_t jb__stack_floor(void) {
+    if (JB_LIKELY(floor_known)) return floor_cache;
+    uintptr_t fl = 0;
+#ifdef JB_HAVE_GETATTR_NP
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        void *addr = NULL;
+        size_t size = 0;
+        if (pthread_attr_getstack(&attr, &addr, &size) == 0 && addr && size > JB_STACK_MARGIN)
+            fl = (uintptr_t)addr + JB_STACK_MARGIN; /* stacks grow down on every target here */
+        pthread_attr_destroy(&attr);
+    }
+#endif
+    floor_cache = fl;
+    floor_known = true;
+    return fl;
+}
