@@ -250,6 +250,7 @@ typedef struct jb_enum_case {
     const char *name;       /* NULL marks the end of the list */
     const char *cname;
     int64_t value;
+    const char *const *aliases; /* extra names accepted on decode (NULL-terminated), or NULL */
 } jb_enum_case;
 
 /* One sum (tagged union) case. type NULL = nullary case. */
@@ -257,6 +258,7 @@ typedef struct jb_case {
     const char *name;       /* NULL marks the end of the list */
     const char *cname;
     const jb_type *type;    /* payload descriptor, NULL for a nullary case */
+    const char *const *aliases; /* extra names accepted on decode (NULL-terminated), or NULL */
     int64_t tag;            /* value of the tag member for this case */
     size_t offset;          /* offset of the payload member */
     size_t size;            /* sizeof the payload member */
@@ -282,7 +284,7 @@ typedef enum jb_sum_style {
     JB_SUM_INTERNAL,       /* {"<tag>":"Case", ...payload fields} (record payloads) */
     JB_SUM_ADJACENT,       /* {"<tag>":"Case","<content>":payload} */
     JB_SUM_ARRAY,          /* ["Case", payload] */
-    JB_SUM_UNTAGGED        /* payload only; decode tries cases in order */
+    JB_SUM_UNTAGGED        /* payload only (nullary: null); decode tries cases in order */
 } jb_sum_style;
 
 /* Rename policies, applied once when the plan compiles to every name not
@@ -300,8 +302,8 @@ typedef enum jb_rename {
     JB_RENAME_PASCAL,          /* UserId */
     JB_RENAME_KEBAB,           /* user-id */
     JB_RENAME_SCREAMING_SNAKE, /* USER_ID */
-    JB_RENAME_LOWER,           /* userid (letters lowered, nothing split) */
-    JB_RENAME_UPPER            /* USERID */
+    JB_RENAME_LOWER,           /* user_id from user_ID (letters lowered, nothing else changed) */
+    JB_RENAME_UPPER            /* USER_ID from user_id (letters raised, nothing else changed) */
 } jb_rename;
 
 /* How doubles are spelled (always the shortest digits that round-trip). */
@@ -310,7 +312,7 @@ typedef enum jb_float_style {
     JB_FLOAT_ECMA,         /* ECMAScript Number#toString: 1, 0.1, 1e+21, 1e-7 (-0 kept) */
     JB_FLOAT_RUST,         /* serde_json >= 1.0.147 (ryu): 1.0, 0.1, 1e+21, 1e-7 */
     JB_FLOAT_HASKELL,      /* aeson: 1.0, 0.1, 1.0e21, 1.0e-2 */
-    JB_FLOAT_DOTNET,       /* Newtonsoft: 1.0, 0.1, 1E+21, 1E-07 */
+    JB_FLOAT_DOTNET,       /* Newtonsoft: 1.0, 0.1, 1E+15, 1E-05, 9007199254740992.0 */
     JB_FLOAT_JAVA          /* circe (Java Double.toString): 1.0, 0.1, 1.0E21, 1.0E-7 */
 } jb_float_style;
 
@@ -334,6 +336,8 @@ typedef enum jb_key_mode {
 #define JB_FMT_DENY_UNKNOWN       0x0020u /* unknown record keys are errors */
 #define JB_FMT_INT64_STRING       0x0040u /* 64-bit integers written as strings, read from either */
 #define JB_FMT_INT64_SIGNED       0x0080u /* with JB_FMT_INT64_STRING: an explicit sign, "+5" (Fable) */
+#define JB_FMT_POSITIONAL_RECORDS 0x0100u /* a sum case's record payload as an array of its fields (Fable) */
+#define JB_FMT_INTEGRAL_FLOATS    0x0200u /* accept 7.0 / 7e0 into integers on decode (aeson) */
 
 /*
  * A wire format: a complete set of representation options, applied to a
@@ -508,12 +512,16 @@ JB_API extern const jb_type jb_any;    /* jb_value * (NULL encodes as null) */
 /* A C enum -> JSON string naming the case. Values may be sparse. */
 #define JB_ENUM(T, ...) { \
     .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .cases = (const jb_enum_case[]){__VA_ARGS__, {0, 0, 0}}, .cache = JB_CACHE_ }
-#define JB_ENUM_CASE(value_, json) {(json), #value_, (int64_t)(value_)}
+    .cases = (const jb_enum_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
+#define JB_ENUM_CASE(value_, json) {.name = (json), .cname = #value_, .value = (int64_t)(value_)}
+/* A case that also accepts other names on decode:
+ *   JB_ENUM_CASE_ALIASES(RED, "red", JB_ALIASES("Red", "RED")) */
+#define JB_ENUM_CASE_ALIASES(value_, json, al) \
+    {.name = (json), .cname = #value_, .value = (int64_t)(value_), .aliases = (al)}
 /* An enum with options (.format, .rename). */
 #define JB_ENUM_WITH(T, opts, ...) { \
     .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    JB_UNPAREN(opts), .cases = (const jb_enum_case[]){__VA_ARGS__, {0, 0, 0}}, .cache = JB_CACHE_ }
+    JB_UNPAREN(opts), .cases = (const jb_enum_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
 
 /* A tagged union: struct T { <enum> tagm; union {...} ...; }.
  * Cases: JB_CASE (a payload member) and JB_NULLARY (no payload). */
@@ -522,17 +530,24 @@ JB_API extern const jb_type jb_any;    /* jb_value * (NULL encodes as null) */
 #define JB_SUM_WITH(T, tagm, opts, ...) { \
     .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
     .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), JB_UNPAREN(opts), \
-    .sum_cases = (const jb_case[]){__VA_ARGS__, {0, 0, 0, 0, 0, 0}}, .cache = JB_CACHE_ }
+    .sum_cases = (const jb_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
 /* A tagged union with an explicit encoding; tagname/contentname may be 0
  * for the defaults "tag" and "contents". */
 #define JB_SUM_STYLE(T, tagm, style, tagname, contentname, ...) { \
     .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
     .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), \
     .sum_style = (style), .tag_name = (tagname), .content_name = (contentname), \
-    .sum_cases = (const jb_case[]){__VA_ARGS__, {0, 0, 0, 0, 0, 0}}, .cache = JB_CACHE_ }
+    .sum_cases = (const jb_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
 #define JB_CASE(T, tag_, json, m, desc) \
-    {(json), #tag_, (desc), (int64_t)(tag_), offsetof(T, m), sizeof(JB_MEMBER_(T, m))}
-#define JB_NULLARY(tag_, json) {(json), #tag_, 0, (int64_t)(tag_), 0, 0}
+    {.name = (json), .cname = #tag_, .type = (desc), .tag = (int64_t)(tag_), \
+     .offset = offsetof(T, m), .size = sizeof(JB_MEMBER_(T, m))}
+#define JB_NULLARY(tag_, json) {.name = (json), .cname = #tag_, .tag = (int64_t)(tag_)}
+/* Cases that also accept other names on decode (al: JB_ALIASES(...)). */
+#define JB_CASE_ALIASES(T, tag_, json, m, desc, al) \
+    {.name = (json), .cname = #tag_, .type = (desc), .tag = (int64_t)(tag_), \
+     .offset = offsetof(T, m), .size = sizeof(JB_MEMBER_(T, m)), .aliases = (al)}
+#define JB_NULLARY_ALIASES(tag_, json, al) \
+    {.name = (json), .cname = #tag_, .tag = (int64_t)(tag_), .aliases = (al)}
 
 /* Anonymous container types for struct members; typedef them to pass
  * them around. */

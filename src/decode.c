@@ -482,7 +482,10 @@ static jb_status read_key_colon(jb_reader *r, jb_str *key) {
 }
 
 static jb_status dec_field(jb_reader *r, const jb_pentry *pe, char *base) {
-    if (pe->optional && r->p < r->end && *r->p == 'n') {
+    /* A flag over a pointer has three states: null is "present, NULL"
+     * (dec_value of the PTR stores NULL and the flag is set below). */
+    bool three = pe->presence == JB_PRESENCE_FLAG && pe->type->kind == JB_KIND_PTR;
+    if (pe->optional && !three && r->p < r->end && *r->p == 'n') {
         /* null: absent */
         if (jb__r_literal(r, "null", 4)) return r->code;
         if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 0;
@@ -640,20 +643,23 @@ done:
 /* Representation state a type with a format sets for its contents. */
 typedef struct rscope {
     uint8_t key_mode;
-    bool int64_string;
+    bool int64_string, positional_records;
+    uint32_t flags;
 } rscope;
 
 
 static rscope scope_enter(jb_reader *r, const jb_plan *pl) {
-    rscope old = {r->key_mode, r->int64_string};
+    rscope old = {r->key_mode, r->int64_string, r->positional_records, r->flags};
     if (pl->key_mode) r->key_mode = (uint8_t)pl->key_mode;
     if (pl->fmt_flags & JB_FMT_INT64_STRING) r->int64_string = true;
+    if (pl->fmt_flags & JB_FMT_INTEGRAL_FLOATS) r->flags |= JB_READ_INTEGRAL_FLOATS;
     return old;
 }
 
 static void scope_leave(jb_reader *r, rscope old) {
     r->key_mode = old.key_mode;
     r->int64_string = old.int64_string;
+    r->flags = old.flags;
 }
 
 static jb_status dec_record_body(jb_reader *r, const jb_type *t, const jb_plan *pl, void *out) {
@@ -1072,7 +1078,16 @@ static jb_status dec_no_payload(jb_reader *r, const jb_pentry *c) {
  * payload sits under) or, when key is NULL, the array index 1. */
 static jb_status dec_payload(jb_reader *r, const jb_pentry *c, char *out, const char *key,
                              size_t key_len) {
-    jb_status st = c->type ? dec_value(r, c->type, out + c->offset) : dec_no_payload(r, c);
+    jb_status st;
+    if (!c->type) {
+        st = dec_no_payload(r, c);
+    } else if (JB_UNLIKELY(r->positional_records && c->type->kind == JB_KIND_RECORD)) {
+        /* Fable: a record payload as the array of its fields */
+        const jb_plan *pp = plan_of(r, c->type);
+        st = pp ? dec_fixed(r, c->type, pp, out + c->offset, pp->n) : r->code;
+    } else {
+        st = dec_value(r, c->type, out + c->offset);
+    }
     if (st) {
         if (key) jb__path_key(&r->path, key, key_len);
         else jb__path_index(&r->path, 1);
@@ -1253,14 +1268,19 @@ JB_NOINLINE static jb_status sum_untagged(jb_reader *r, const jb_type *t, const 
     for (size_t i = 0; i < pl->n; i++) {
         const jb_pentry *c = &pl->e[i];
         jb_status st;
-        if (!c->type) {
+        if (!c->type) { /* a nullary case is null (serde), or its name */
             jb_str s;
             st = JB_E_TYPE;
-            if (r->p < r->end && *r->p == '"' && jb__r_key(r, &s) == JB_OK && s.len == c->name_len &&
-                memcmp(s.ptr, c->name, s.len) == 0)
+            if (r->p < r->end && *r->p == 'n' && jb__r_literal(r, "null", 4) == JB_OK)
+                st = JB_OK;
+            else if (r->p < r->end && *r->p == '"' && jb__r_key(r, &s) == JB_OK &&
+                     s.len == c->name_len && memcmp(s.ptr, c->name, s.len) == 0)
                 st = JB_OK;
             else if (!r->code)
-                jb__r_fail(r, JB_E_TYPE, start, "not the string \"%s\"", c->name);
+                jb__r_fail(r, JB_E_TYPE, start, "not null or the string \"%s\"", c->name);
+        } else if (r->positional_records && c->type->kind == JB_KIND_RECORD) {
+            const jb_plan *pp = plan_of(r, c->type);
+            st = pp ? dec_fixed(r, c->type, pp, out + c->offset, pp->n) : r->code;
         } else {
             st = dec_value(r, c->type, out + c->offset);
         }
@@ -1288,8 +1308,11 @@ JB_NOINLINE static jb_status sum_untagged(jb_reader *r, const jb_type *t, const 
 JB_NOINLINE static jb_status dec_sum(jb_reader *r, const jb_type *t, void *out) {
     const jb_plan *pl = plan_of(r, t);
     if (!pl) return r->code;
-    rscope sc = {0, false};
+    rscope sc = {0, false, false, 0};
     if (pl->scoped) sc = scope_enter(r, pl);
+    /* positional record payloads are a property of this sum only */
+    bool positional = r->positional_records;
+    r->positional_records = (pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS) != 0;
     jb_status st;
     if (pl->all_nullary && r->p < r->end && *r->p == '"') {
         st = sum_external(r, t, pl, out); /* a plain case-name string, in any style */
@@ -1302,6 +1325,7 @@ JB_NOINLINE static jb_status dec_sum(jb_reader *r, const jb_type *t, void *out) 
         default: st = sum_external(r, t, pl, out); break;
         }
     }
+    r->positional_records = positional;
     if (pl->scoped) scope_leave(r, sc);
     return st;
 }

@@ -413,7 +413,14 @@ static jb_status enc_map_key(jb_writer *w, const jb_type *k, const void *p) {
         break;
     }
     case JB_KIND_STR: st = enc_str(w, (const jb_str *)p); break;
-    case JB_KIND_ENUM: st = enc_enum(w, k, p); break;
+    case JB_KIND_ENUM: { /* always the plain name: a key is a string, whatever the enum's format */
+        const jb_plan *pl = plan_of(w, k);
+        if (!pl) return w->code;
+        long i = jb__values_find(pl, jb__load_uint(p, k->size));
+        if (i < 0) return efail(w, JB_E_VALUE, "map key is not a case of enum %s", k->name);
+        st = put_name(w, &pl->e[i]);
+        break;
+    }
     default: { /* integers as their decimal text */
         TRY_W(w, jb__w_reserve(w, 24));
         *w->p++ = '"';
@@ -438,15 +445,23 @@ static jb_status enc_map_key(jb_writer *w, const jb_type *k, const void *p) {
  * The key is encoded into a stack buffer first, then written as a string. */
 static jb_status enc_json_text_key(jb_writer *w, const jb_type *k, const void *p) {
     char text[512];
-    size_t needed = 0;
     jb_write_options o = {0};
     o.flags = w->flags & ~(uint32_t)JB_WRITE_PRETTY;
-    jb_error e;
-    jb_status st = jb_encode_fixed(k, p, text, sizeof text, &needed, &o, &e);
+    o.max_depth = w->max_depth;
+    /* an inner writer on a stack buffer, in the same representation scope */
+    jb_writer *in = &(jb_writer){0};
+    jb__w_init_fixed(in, text, sizeof text, &o);
+    in->custom_depth = UINT32_MAX;
+    in->stack_floor = w->stack_floor;
+    in->float_style = w->float_style;
+    in->key_mode = w->key_mode;
+    in->int64_string = w->int64_string;
+    jb_status st = enc_value(in, k, p);
+    if (!st) st = jb__w_finish(in);
     if (st == JB_E_BUFFER)
         return efail(w, JB_E_VALUE, "a map key's JSON text is longer than %zu bytes", sizeof text);
-    if (st) return efail(w, st, "map key: %s", e.message);
-    jb_str s = {text, needed};
+    if (st) return efail(w, in->code ? in->code : st, "map key: %s", in->message);
+    jb_str s = {text, jb__w_total(in)};
     if ((st = enc_str(w, &s))) return st;
     return put_key(w, ":", 1);
 }
@@ -485,6 +500,14 @@ static jb_status enc_map(jb_writer *w, const jb_type *t, const void *p) {
     return close_c(w, obj ? '}' : ']', v.len == 0);
 }
 
+/* A case's payload; a record payload as the array of its fields when the
+ * sum's format says so (Fable: {"Rect":[2.0,3.0]}). */
+static jb_status enc_payload(jb_writer *w, const jb_plan *pl, const jb_pentry *c, const char *payload) {
+    if (JB_UNLIKELY((pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS) && c->type->kind == JB_KIND_RECORD))
+        return enc_tuple(w, c->type, payload);
+    return enc_value(w, c->type, payload);
+}
+
 /* '{' "tag": "Case" — the opening of internal and adjacent forms. */
 static jb_status open_tagged(jb_writer *w, const jb_plan *pl, const jb_pentry *c) {
     jb_status st;
@@ -499,7 +522,7 @@ static jb_status content_member(jb_writer *w, const jb_plan *pl, const jb_pentry
     jb_status st;
     if (c->type) {
         if ((st = sep(w, false)) || (st = put_key(w, pl->content_key, pl->content_key_len))) return st;
-        if ((st = enc_value(w, c->type, payload))) {
+        if ((st = enc_payload(w, pl, c, payload))) {
             jb__path_key(&w->path, pl->content_name, pl->content_name_len);
             return st;
         }
@@ -539,7 +562,7 @@ static jb_status enc_sum_body(jb_writer *w, const jb_type *t, const jb_plan *pl,
         if ((st = open_c(w, '[')) || (st = sep(w, true)) || (st = put_name(w, c))) return st;
         if (c->type) {
             if ((st = sep(w, false))) return st;
-            if ((st = enc_value(w, c->type, payload))) {
+            if ((st = enc_payload(w, pl, c, payload))) {
                 jb__path_index(&w->path, 1);
                 return st;
             }
@@ -548,8 +571,8 @@ static jb_status enc_sum_body(jb_writer *w, const jb_type *t, const jb_plan *pl,
         }
         return close_c(w, ']', false);
     case JB_SUM_UNTAGGED:
-        if (!c->type) return put_name(w, c);
-        return enc_value(w, c->type, payload);
+        if (!c->type) return put_lit(w, "null", 4); /* serde: a unit variant untagged is null */
+        return enc_payload(w, pl, c, payload);
     default: /* external */
         if (!c->type) {
             if (!(pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_ARRAY))) return put_name(w, c);
@@ -559,7 +582,7 @@ static jb_status enc_sum_body(jb_writer *w, const jb_type *t, const jb_plan *pl,
             return st;
         if (!c->type) {
             st = put_lit(w, (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) ? "{}" : "[]", 2);
-        } else if ((st = enc_value(w, c->type, payload))) {
+        } else if ((st = enc_payload(w, pl, c, payload))) {
             jb__path_key(&w->path, c->name, c->name_len);
             return st;
         }

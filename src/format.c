@@ -39,13 +39,15 @@ JB_API const jb_format jb_format_circe = {
 };
 
 /* F# Fable.Remoting.Json (on Newtonsoft): unions as {"Case": payload} with
- * nullary cases as "Case", None as null, int64 as signed strings ("+5"),
+ * nullary cases as "Case" and record payloads positional ({"Rect":[2.0,3.0]}),
+ * None as null, int64 as signed strings ("+5"),
  * non-string map keys as their JSON text, doubles as Newtonsoft writes
  * them (1.0, 1E+21). */
 JB_API const jb_format jb_format_fable = {
     .name = "fable",
     .sum_style = JB_SUM_EXTERNAL,
-    .flags = JB_FMT_ABSENT_NULL | JB_FMT_INT64_STRING | JB_FMT_INT64_SIGNED,
+    .flags = JB_FMT_ABSENT_NULL | JB_FMT_INT64_STRING | JB_FMT_INT64_SIGNED |
+             JB_FMT_POSITIONAL_RECORDS,
     .float_style = JB_FLOAT_DOTNET,
     .key_mode = JB_KEYS_JSON_TEXT,
 };

@@ -8,14 +8,15 @@
  *   ECMA     1        0.1    1e+21     1e-7      123456789
  *   RUST     1.0      0.1    1e+21     1e-7      123456789.0   (serde_json >= 1.0.147)
  *   HASKELL  1.0      0.1    1.0e21    1.0e-7    1.23456789e8  (show / aeson)
- *   DOTNET   1.0      0.1    1E+21     1E-07     123456789.0   (Newtonsoft "R")
+ *   DOTNET   1.0      0.1    1E+21     1E-07     123456789.0   (Newtonsoft, .NET "R")
  *   JAVA     1.0      0.1    1.0E21    1.0E-7    1.23456789E8  (Double.toString, circe)
  *
  * Plain-notation ranges (k = position of the decimal point, value =
  * 0.D x 10^k for the digit string D):
  *   RUST     -5 < k <= 16         (ryu's format64)
  *   HASKELL  0 <= k < 8, i.e. 0.1 <= |x| < 10^7 (GHC's showFloat)
- *   DOTNET   -5 < k <= 15         (.NET: scientific from 1E+15 and below 1E-05)
+ *   DOTNET   -4 <= k-1 < max(digits, 15)  (.NET "R": 1E-05, 0.0001, 1E+15,
+ *                                        9007199254740992.0)
  *   JAVA     -2 < k < 8, i.e. 10^-3 <= |x| < 10^7 (java.lang.Double.toString)
  */
 #include "num.h"
@@ -141,9 +142,12 @@ size_t jb__float_respell(char *dst, const char *s, size_t n, jb_float_style st) 
     case JB_FLOAT_HASKELL:
         if (zero || (k >= 0 && k < 8)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
         return w + sci(dst + w, dg, nd, k, 'e', true, false, 1);
-    case JB_FLOAT_DOTNET:
-        if (zero || (k > -5 && k <= 15)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
+    case JB_FLOAT_DOTNET: {
+        /* .NET "R": scientific below 1E-05 and from 10^max(digits, 15) up */
+        int lim = nd > 15 ? (int)nd : 15;
+        if (zero || (k - 1 >= -4 && k - 1 < lim)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
         return w + sci(dst + w, dg, nd, k, 'E', false, true, 2);
+    }
     case JB_FLOAT_JAVA:
         if (zero || (k > -3 && k < 8)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
         return w + sci(dst + w, dg, nd, k, 'E', true, false, 1);

@@ -215,6 +215,11 @@ static char *rename_name(jb_rename r, const char *s) {
     if (!out) return NULL;
     size_t o = 0, word = 0;
     bool in_word = false;
+    if (r == JB_RENAME_LOWER || r == JB_RENAME_UPPER) { /* case only, as serde's "lowercase" */
+        for (size_t i = 0; i < n; i++) out[i] = r == JB_RENAME_LOWER ? to_lo(s[i]) : to_up(s[i]);
+        out[n] = 0;
+        return out;
+    }
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '_' || c == '-' || c == ' ') {
@@ -222,7 +227,6 @@ static char *rename_name(jb_rename r, const char *s) {
             continue;
         }
         bool starts = !in_word || (i > 0 && word_start(s, i, n));
-        if (r == JB_RENAME_LOWER || r == JB_RENAME_UPPER) starts = false;
         if (starts) {
             if (word > 0) {
                 if (r == JB_RENAME_SNAKE || r == JB_RENAME_SCREAMING_SNAKE) out[o++] = '_';
@@ -287,6 +291,8 @@ static bool count_fields(build *b, const jb_type *t, size_t *n, size_t *nalias, 
 
 /* Fill entries from t's fields at byte offset base (flattened members
  * recurse with their own rename policy). */
+static bool aliases_add(build *b, const char *const *a, size_t i);
+
 static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int depth) {
     jb_plan *pl = b->pl;
     const jb_format *fmt = fmt_of(t);
@@ -313,8 +319,7 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
         pe->req_bit = UINT32_MAX;
         if (record) {
             if (!names_add(b, *i)) return false;
-            for (const char *const *a = f->aliases; a && *a; a++)
-                if (!name_add(b, *a, strlen(*a), *i)) return false;
+            if (!aliases_add(b, f->aliases, *i)) return false;
             if (f->default_json) pl->ndefaults++;
             if (!pe->optional && !f->default_json) {
                 pl->required[*i / 64] |= (uint64_t)1 << (*i % 64);
@@ -343,6 +348,30 @@ static bool build_record(build *b) {
     return true;
 }
 
+static size_t count_list(const char *const *a) {
+    size_t n = 0;
+    while (a && a[n]) n++;
+    return n;
+}
+
+static size_t count_aliases_e(const jb_enum_case *c, size_t n) {
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) k += count_list(c[i].aliases);
+    return k;
+}
+
+static size_t count_aliases_s(const jb_case *c, size_t n) {
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) k += count_list(c[i].aliases);
+    return k;
+}
+
+static bool aliases_add(build *b, const char *const *a, size_t i) {
+    for (; a && *a; a++)
+        if (!name_add(b, *a, strlen(*a), i)) return false;
+    return true;
+}
+
 static bool build_enum(build *b) {
     const jb_type *t = b->t;
     jb_plan *pl = b->pl;
@@ -353,13 +382,14 @@ static bool build_enum(build *b) {
     pl->all_nullary = true;
     pl->e = calloc(n, sizeof(jb_pentry));
     if (!pl->e) return fail(b, JB_E_NOMEM, "", NULL);
-    if (!alloc_tables(b, true, true, n)) return false;
+    if (!alloc_tables(b, true, true, n + count_aliases_e(t->cases, n))) return false;
     jb_rename rn = t->rename ? t->rename : fmt_of(t)->rename_cases;
     for (size_t i = 0; i < n; i++) {
         jb_pentry *pe = &pl->e[i];
         if (!set_name(b, pe, t->cases[i].name, rn, "\"", "\"")) return false;
         pe->value = (uint64_t)t->cases[i].value & pl->width_mask;
-        if (!names_add(b, i) || !values_add(b, i)) return false;
+        if (!names_add(b, i) || !values_add(b, i) || !aliases_add(b, t->cases[i].aliases, i))
+            return false;
     }
     return true;
 }
@@ -374,7 +404,7 @@ static bool build_sum(build *b) {
     pl->width_mask = jb__width_mask(t->tag_size);
     pl->e = calloc(n, sizeof(jb_pentry));
     if (!pl->e) return fail(b, JB_E_NOMEM, "", NULL);
-    if (!alloc_tables(b, true, true, n)) return false;
+    if (!alloc_tables(b, true, true, n + count_aliases_s(t->sum_cases, n))) return false;
     jb_rename rn = t->rename ? t->rename : fmt->rename_cases;
     pl->all_nullary = true;
     for (size_t i = 0; i < n; i++) {
@@ -385,7 +415,7 @@ static bool build_sum(build *b) {
         pe->offset = c->offset;
         pe->value = (uint64_t)c->tag & pl->width_mask;
         if (c->type) pl->all_nullary = false;
-        if (!names_add(b, i) || !values_add(b, i)) return false;
+        if (!names_add(b, i) || !values_add(b, i) || !aliases_add(b, c->aliases, i)) return false;
     }
     pl->tag_name = t->tag_name ? t->tag_name : fmt->tag_name ? fmt->tag_name : "tag";
     pl->content_name = t->content_name ? t->content_name
@@ -417,7 +447,9 @@ static void resolve_options(jb_plan *pl, const jb_type *t) {
     pl->float_style = t->float_style ? t->float_style : fmt->float_style;
     pl->key_mode = t->key_mode ? t->key_mode : fmt->key_mode;
     pl->scoped = pl->float_style != JB_FLOAT_INHERIT || pl->key_mode != JB_KEYS_AUTO ||
-                 (pl->fmt_flags & JB_FMT_INT64_STRING) || t->format != NULL;
+                 (pl->fmt_flags & (JB_FMT_INT64_STRING | JB_FMT_INTEGRAL_FLOATS |
+                                   JB_FMT_POSITIONAL_RECORDS)) ||
+                 t->format != NULL;
 }
 
 const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_t cap) {

@@ -138,7 +138,7 @@ static const jb_type dup_sum_names_type = JB_SUM(dsum, tag,
 static const jb_type sum_wrong_payload_type = JB_SUM(dsum, tag,
     JB_CASE(dsum, DE_A, "I", as.i, &jb_i64), /* an int32_t member */
     JB_NULLARY(DE_B, "N"));
-static const jb_type sum_no_cases_type = JB_SUM(dsum, tag, {0, 0, 0, 0, 0, 0});
+static const jb_type sum_no_cases_type = JB_SUM(dsum, tag, {.name = 0});
 static const jb_type sum_internal_scalar_type = JB_SUM_STYLE(dsum, tag, JB_SUM_INTERNAL, 0, 0,
     JB_CASE(dsum, DE_A, "I", as.i, &jb_i32),
     JB_NULLARY(DE_B, "N"));
