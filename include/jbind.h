@@ -154,6 +154,19 @@ typedef struct jb_str {
     size_t len;
 } jb_str;
 
+/* An object member kept verbatim: its key (unescaped) and its value's JSON
+ * text. JB_UNKNOWN_FIELDS collects a record's unknown members into a
+ * jb_raw_members so that they are written back: a lossless round trip. */
+typedef struct jb_raw_member {
+    jb_str key;
+    jb_str value;
+} jb_raw_member;
+
+typedef struct jb_raw_members {
+    jb_raw_member *items;
+    size_t len;
+} jb_raw_members;
+
 /*
  * A growable output buffer. jb_encode appends to it. Set .len = 0 to reuse
  * it: encoding into a buffer that is already large enough allocates
@@ -228,6 +241,7 @@ enum {
 #define JB_FIELD_EXPLICIT_NAME    0x2u /* set by the *_AS macros: no rename policy applies */
 #define JB_FIELD_FLATTEN          0x4u /* a record member whose fields appear in the parent object */
 #define JB_FIELD_OMIT_ABSENT      0x8u /* always omit when absent, whatever the format says */
+#define JB_FIELD_CAPTURE          0x10u /* a jb_raw_members member collecting unknown keys (JB_UNKNOWN_FIELDS) */
 
 /* One record field, tuple element or sum case payload slot. */
 typedef struct jb_field {
@@ -415,6 +429,8 @@ JB_API extern const jb_type jb_cstr;   /* char *  */
 JB_API extern const jb_type jb_string; /* jb_str (a string with a length) */
 JB_API extern const jb_type jb_raw;    /* jb_str holding verbatim JSON */
 JB_API extern const jb_type jb_number; /* jb_str holding a JSON number's text */
+/* jb_raw_members (for JB_UNKNOWN_FIELDS; as a plain field it is a JSON object of raw members) */
+JB_API extern const jb_type jb_raw_members_type;
 /* 64- and 32-bit integers written as JSON strings, read from a string or a
  * number (JavaScript peers lose precision past 2^53). */
 JB_API extern const jb_type jb_i64_string, jb_u64_string, jb_i32_string, jb_u32_string;
@@ -499,6 +515,11 @@ JB_API extern const jb_type jb_any;    /* jb_value * (NULL encodes as null) */
 /* A record member whose own fields appear in this object (serde flatten):
  * desc must be a record descriptor. */
 #define JB_FLATTEN(T, m, desc) {.name = #m, .flags = JB_FIELD_FLATTEN, JB_FIELD_BASE_(T, m, desc)}
+/* A jb_raw_members member m that collects the record's unknown members on
+ * decode (key and raw value text) and writes them back, after the known
+ * fields, on encode (serde's flatten into a map, for lossless round trips). */
+#define JB_UNKNOWN_FIELDS(T, m) \
+    {.name = #m, .flags = JB_FIELD_CAPTURE, JB_FIELD_BASE_(T, m, &jb_raw_members_type)}
 /* Extra names accepted on decode, for JB_FIELD_WITH's .aliases. */
 #define JB_ALIASES(...) ((const char *const[]){__VA_ARGS__, 0})
 

@@ -554,6 +554,55 @@ static jb_status apply_defaults(jb_reader *r, const jb_plan *pl, char *base, con
     return JB_OK;
 }
 
+/* Unknown members kept for JB_UNKNOWN_FIELDS: a list in the arena (other
+ * decodes use the scratch stack in between), made an array at the '}'. */
+typedef struct capnode {
+    jb_raw_member m;
+    struct capnode *next;
+} capnode;
+
+typedef struct captured {
+    capnode *head, *tail;
+    size_t n;
+} captured;
+
+static jb_status capture(jb_reader *r, captured *c, jb_str key, const char *key_at) {
+    (void)key_at;
+    capnode *node = jb__arena_alloc(r->arena, sizeof *node, _Alignof(capnode));
+    char *k = node ? jb__arena_alloc(r->arena, key.len + 1, 1) : NULL;
+    if (!k) return nomem(r);
+    memcpy(k, key.ptr, key.len); /* key may sit in the reusable key buffer */
+    k[key.len] = 0;
+    node->m.key.ptr = k;
+    node->m.key.len = key.len;
+    node->next = NULL;
+    const char *from = r->p;
+    if (jb__r_skip(r)) {
+        jb__path_key(&r->path, key.ptr, key.len);
+        return r->code;
+    }
+    if (keep_text(r, from, &node->m.value)) return r->code;
+    if (c->tail) c->tail->next = node;
+    else c->head = node;
+    c->tail = node;
+    c->n++;
+    return JB_OK;
+}
+
+static jb_status capture_store(jb_reader *r, const captured *c, char *dst) {
+    jb_raw_members m = {NULL, c->n};
+    if (c->n) {
+        size_t bytes;
+        if (!jb__mul_ok(c->n, sizeof(jb_raw_member), &bytes) ||
+            !(m.items = jb__arena_alloc(r->arena, bytes, _Alignof(jb_raw_member))))
+            return nomem(r);
+        size_t i = 0;
+        for (const capnode *n = c->head; n; n = n->next) m.items[i++] = n->m;
+    }
+    memcpy(dst, &m, sizeof m);
+    return JB_OK;
+}
+
 /*
  * The members of a record object. r->p is just past '{' (and whitespace)
  * when `resume` is false, or just past a member (a tag already consumed)
@@ -568,6 +617,7 @@ JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *b
     jb_status st = JB_OK;
     size_t guess = 0, count = 0;
     int more, ignored = resume ? 1 : 0; /* the ignored key (a tag) may appear once */
+    captured cap = {NULL, NULL, 0};
     bool deny = (r->flags & JB_READ_DENY_UNKNOWN) || (pl->type->flags & JB_TYPE_DENY_UNKNOWN) ||
                 (pl->fmt_flags & JB_FMT_DENY_UNKNOWN);
     if (resume) {
@@ -598,6 +648,8 @@ JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *b
                                     (int)ignore_len, ignore);
                 else
                     st = jb__r_skip(r);
+            } else if (pl->has_capture) {
+                st = capture(r, &cap, key, key_at);
             } else if (deny) {
                 int shown = key.len > 40 ? 40 : (int)key.len;
                 st = jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field \"%.*s%s\" in %s", shown,
@@ -635,6 +687,7 @@ JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *b
     }
     if (pl->nrequired) st = missing_field(r, pl, seen.bits, r->p - 1);
     if (!st && pl->ndefaults) st = apply_defaults(r, pl, base, seen.bits);
+    if (!st && pl->has_capture) st = capture_store(r, &cap, base + pl->capture_offset);
 done:
     jb__scratch_release(r->arena, sm);
     return st;

@@ -288,6 +288,23 @@ static void scope_leave(jb_writer *w, wscope old) {
     w->int64_string = old.int64_string;
 }
 
+/* Members kept by JB_UNKNOWN_FIELDS, written back after the known fields. */
+static jb_status enc_captured(jb_writer *w, const jb_plan *pl, const char *base, bool *first) {
+    jb_raw_members m;
+    memcpy(&m, base + pl->capture_offset, sizeof m);
+    if (!m.items && m.len) return efail(w, JB_E_VALUE, "jb_raw_members with NULL items and length %zu", m.len);
+    for (size_t i = 0; i < m.len; i++) {
+        const jb_raw_member *e = &m.items[i];
+        jb_status st = sep(w, *first);
+        if (!st) st = enc_str(w, &e->key);
+        if (!st) st = put_key(w, ":", 1);
+        if (!st) st = enc_value(w, &jb_raw, &e->value);
+        if (st) return st;
+        *first = false;
+    }
+    return JB_OK;
+}
+
 static jb_status enc_record_body(jb_writer *w, const jb_plan *pl, const void *p) {
     if (pl->unwrap) {
         jb_status st = enc_value(w, pl->e[0].type, (const char *)p + pl->e[0].offset);
@@ -298,6 +315,7 @@ static jb_status enc_record_body(jb_writer *w, const jb_plan *pl, const void *p)
     if (st) return st;
     bool first = true;
     if ((st = enc_fields(w, pl, (const char *)p, &first))) return st;
+    if (pl->has_capture && (st = enc_captured(w, pl, (const char *)p, &first))) return st;
     return close_c(w, '}', first);
 }
 
@@ -553,6 +571,7 @@ static jb_status enc_sum_body(jb_writer *w, const jb_type *t, const jb_plan *pl,
             const jb_plan *pp = plan_of(w, c->type);
             if (!pp) return w->code;
             if ((st = enc_fields(w, pp, payload, &first))) return st;
+            if (pp->has_capture && (st = enc_captured(w, pp, payload, &first))) return st;
         }
         return close_c(w, '}', false);
     case JB_SUM_ADJACENT:

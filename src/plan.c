@@ -277,6 +277,7 @@ static const jb_format *fmt_of(const jb_type *t) { return t->format ? t->format 
 static bool count_fields(build *b, const jb_type *t, size_t *n, size_t *nalias, int depth) {
     if (depth > 16) return fail(b, JB_E_DESCRIPTOR, "flattening nests too deep (a cycle?) at", t->name);
     for (const jb_field *f = t->fields; f->name; f++) {
+        if (f->flags & JB_FIELD_CAPTURE) continue;
         if (f->flags & JB_FIELD_FLATTEN) {
             if (f->type->kind != JB_KIND_RECORD)
                 return fail(b, JB_E_DESCRIPTOR, "JB_FLATTEN needs a record member:", f->name);
@@ -299,6 +300,13 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
     jb_rename rn = t->rename ? t->rename : fmt->rename_fields;
     bool record = pl->type->kind == JB_KIND_RECORD;
     for (const jb_field *f = t->fields; f->name; f++) {
+        if (f->flags & JB_FIELD_CAPTURE) {
+            if (f->type != &jb_raw_members_type || pl->has_capture)
+                return fail(b, JB_E_DESCRIPTOR, "JB_UNKNOWN_FIELDS needs one jb_raw_members member:", f->name);
+            pl->has_capture = true;
+            pl->capture_offset = base + f->offset;
+            continue;
+        }
         if (f->flags & JB_FIELD_FLATTEN) {
             char m[JB_ERROR_MESSAGE_MAX];
             if (jb__type_validate(f->type, m, sizeof m)) return fail(b, JB_E_DESCRIPTOR, m, "");

@@ -79,6 +79,8 @@ typedef struct jb_plan {
     bool all_nullary;        /* sums and enums: no case has a payload */
     bool unwrap;             /* record of one field written as that field's value */
     size_t ndefaults;        /* entries with a default_json */
+    bool has_capture;        /* a JB_UNKNOWN_FIELDS member collects unknown keys */
+    size_t capture_offset;   /* its offset (a jb_members) */
 } jb_plan;
 
 /*

@@ -30,6 +30,13 @@ SCALAR(jb_string, JB_KIND_STR, "jb_str", jb_str);
 SCALAR(jb_raw, JB_KIND_RAW, "jb_str (raw JSON)", jb_str);
 SCALAR(jb_number, JB_KIND_NUMBER, "jb_str (number)", jb_str);
 
+/* jb_raw_members: a map from string keys to raw JSON values ({jb_str key; jb_str value;}). */
+JB_API const jb_type jb_raw_members_type = {
+    .kind = JB_KIND_MAP, .name = "jb_raw_members", .size = sizeof(jb_raw_members),
+    .align = _Alignof(jb_raw_members), .key = &jb_string, .elem = &jb_raw,
+    .entry_size = sizeof(jb_raw_member), .value_offset = offsetof(jb_raw_member, value),
+    .key_mode = JB_KEYS_STRING};
+
 #define SCALAR_STR(id, k, ctype_name, T)                                                          \
     JB_API const jb_type id = {.kind = k, .name = ctype_name, .size = sizeof(T), .align = _Alignof(T), \
                                .flags = JB_TYPE_AS_STRING}

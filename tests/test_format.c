@@ -1152,6 +1152,44 @@ static void test_float_styles(void) {
     ENC_O(&uw1_plain_t, &(uw1){3}, &o, "{\"n\":3}");
 }
 
+/* ---- JB_UNKNOWN_FIELDS: unknown members kept and written back ---- */
+
+typedef struct {
+    int32_t a;
+    jb_raw_members rest;
+} caprec;
+static const jb_type caprec_type =
+    JB_RECORD(caprec, JB_FIELD(caprec, a, &jb_i32), JB_UNKNOWN_FIELDS(caprec, rest));
+
+static void test_capture_unknown(void) {
+    static const char in[] = "{\"x\":[1, {\"y\":null}],\"a\":5,\"z\\\"q\":\"s\",\"x\":2}";
+    jb_arena *ar = jb_arena_new();
+    caprec v;
+    jb_error e;
+    jb_status st = jb_decode(&caprec_type, in, strlen(in), &v, ar, NULL, &e);
+    CHECKF(st == JB_OK, "%s", e.message);
+    CHECK_EQ_INT(v.a, 5);
+    CHECK_EQ_INT(v.rest.len, 3); /* duplicates among unknown keys are all kept */
+    if (st == JB_OK && v.rest.len == 3) {
+        CHECK_MEM_AT(__LINE__, v.rest.items[0].key.ptr, v.rest.items[0].key.len, "x", 1);
+        CHECK_MEM_AT(__LINE__, v.rest.items[0].value.ptr, v.rest.items[0].value.len, "[1, {\"y\":null}]", 15);
+        CHECK_MEM_AT(__LINE__, v.rest.items[1].key.ptr, v.rest.items[1].key.len, "z\"q", 3);
+        CHECK_MEM_AT(__LINE__, v.rest.items[2].value.ptr, v.rest.items[2].value.len, "2", 1);
+        /* known fields first, then the kept members in document order, values verbatim */
+        jb_buf b = JB_BUF_INIT;
+        CHECK(jb_encode(&caprec_type, &v, &b, NULL, &e) == JB_OK);
+        const char *want = "{\"a\":5,\"x\":[1, {\"y\":null}],\"z\\\"q\":\"s\",\"x\":2}";
+        CHECK_MEM_AT(__LINE__, b.data, b.len, want, strlen(want));
+        jb_buf_free(&b);
+    }
+    /* an invalid unknown value is still a syntax error, at its place */
+    static const char bad[] = "{\"a\":1,\"q\":[1,}";
+    st = jb_decode(&caprec_type, bad, strlen(bad), &v, ar, NULL, &e);
+    CHECK(st == JB_E_SYNTAX);
+    CHECK_STR(e.path, "$.q");
+    jb_arena_free(ar);
+}
+
 int main(void) {
     A = jb_arena_new();
     if (!A) return 2;
@@ -1174,5 +1212,6 @@ int main(void) {
     test_int_strings();
     test_float_styles();
     jb_arena_free(A);
+    test_capture_unknown();
     return check_report();
 }
