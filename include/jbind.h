@@ -254,6 +254,7 @@ typedef struct jb_field {
     uint8_t presence;
     uint8_t ctype;          /* jb_ctype of the member */
     uint8_t flag_ctype;     /* jb_ctype of the presence flag member */
+    uint8_t explicit_name;  /* set by the *_AS macros: no rename policy applies */
     uint32_t flags;         /* JB_FIELD_* */
     const char *const *aliases; /* extra names accepted on decode (NULL-terminated), or NULL */
     const char *default_json;   /* JSON text decoded into the member when its key is missing */
@@ -503,7 +504,7 @@ JB_API extern const jb_type jb_any;    /* jb_value * (NULL encodes as null) */
  * opts may set .flags, .aliases, .default_json (not .name: use JB_FIELD_AS_WITH). */
 #define JB_FIELD_WITH(T, m, desc, opts) {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
 #define JB_FIELD_AS_WITH(T, m, json, desc, opts) \
-    {.name = (json), JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
+    {.name = (json), .explicit_name = 1, JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
 /* An optional field: bool member `flag` says whether `m` is present. When
  * desc is a JB_PTR_OF, the field has three states: flag false = absent,
  * flag true and NULL = null, flag true and non-NULL = a value. */

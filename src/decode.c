@@ -44,6 +44,9 @@ static const char *expected_name(const jb_type *t) {
     }
 }
 
+static const jb_type an_object = {.kind = JB_KIND_RECORD, .name = "object"};
+static const jb_type an_array = {.kind = JB_KIND_TUPLE, .name = "array"};
+
 /* Can byte c start a JSON value (in the strict grammar)? */
 static bool starts_value(int c) {
     switch (c) {
@@ -256,7 +259,7 @@ JB_NOINLINE static jb_status dec_int_slow(jb_reader *r, const jb_type *t, void *
             ((t->flags & JB_TYPE_AS_STRING) ||
              (r->int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64)))) {
             if (jb__r_key(r, &tok)) return r->code;
-            if (tok.len > 1 && tok.ptr[0] == '+' && tok.ptr[1] != '-') { /* "+5" (Fable) */
+            if (r->int64_string && tok.len > 1 && tok.ptr[0] == '+' && tok.ptr[1] != '-') { /* "+5" (Fable) */
                 tok.ptr++;
                 tok.len--;
             }
@@ -1091,8 +1094,6 @@ fail:
 /* Sums                                                                */
 /* ------------------------------------------------------------------ */
 
-static const jb_type an_object = {.kind = JB_KIND_RECORD, .name = "object"};
-static const jb_type an_array = {.kind = JB_KIND_TUPLE, .name = "array"};
 
 static void set_tag(const jb_type *t, char *out, const jb_pentry *c) {
     jb__store_uint(out + t->tag_offset, t->tag_size, c->value);
@@ -1137,7 +1138,7 @@ static jb_status dec_payload(jb_reader *r, const jb_pentry *c, char *out, const 
     } else if (JB_UNLIKELY(r->positional_records && c->type->kind == JB_KIND_RECORD)) {
         /* Fable: a record payload as the array of its fields */
         const jb_plan *pp = plan_of(r, c->type);
-        st = pp ? dec_fixed(r, c->type, pp, out + c->offset, pp->n) : r->code;
+        st = pp ? dec_fixed(r, &an_array, pp, out + c->offset, pp->n) : r->code;
     } else {
         st = dec_value(r, c->type, out + c->offset);
     }
@@ -1333,7 +1334,7 @@ JB_NOINLINE static jb_status sum_untagged(jb_reader *r, const jb_type *t, const 
                 jb__r_fail(r, JB_E_TYPE, start, "not null or the string \"%s\"", c->name);
         } else if (r->positional_records && c->type->kind == JB_KIND_RECORD) {
             const jb_plan *pp = plan_of(r, c->type);
-            st = pp ? dec_fixed(r, c->type, pp, out + c->offset, pp->n) : r->code;
+            st = pp ? dec_fixed(r, &an_array, pp, out + c->offset, pp->n) : r->code;
         } else {
             st = dec_value(r, c->type, out + c->offset);
         }
@@ -1608,6 +1609,7 @@ jb_status jb_read_object_next(jb_reader *r, bool *more, jb_str *key) {
     if (st || !*more) return st;
     if ((st = jb__r_ws(r))) return st;
     jb_str k;
+    r->tok = r->p;
     if ((st = read_key_colon(r, &k))) return st;
     if (key) *key = k;
     return JB_OK;

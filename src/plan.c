@@ -314,7 +314,7 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
             continue;
         }
         jb_pentry *pe = &pl->e[*i];
-        bool explicit_name = (f->flags & JB_FIELD_EXPLICIT_NAME) || !f->cname ||
+        bool explicit_name = f->explicit_name || (f->flags & JB_FIELD_EXPLICIT_NAME) || !f->cname ||
                              strcmp(f->name, f->cname) != 0;
         if (!set_name(b, pe, f->name, explicit_name ? JB_RENAME_NONE : rn, "\"", "\":")) return false;
         pe->type = f->type;

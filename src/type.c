@@ -214,7 +214,11 @@ jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
             if (!c->type) continue;
             if ((st = check_child(t, c->cname ? c->cname : c->name, c->type, c->size, msg, cap)))
                 return st;
-            if ((st = check_planless(c->type, msg, cap))) return st;
+            char inner[JB_ERROR_MESSAGE_MAX];
+            if (check_planless(c->type, inner, sizeof inner)) {
+                jb__msgf(msg, cap, "type %s, case %s: %s", tname(t), c->name, inner);
+                return JB_E_DESCRIPTOR;
+            }
             if (c->offset + c->size > t->size) {
                 jb__msgf(msg, cap, "type %s, case %s: payload lies outside the struct", tname(t), c->name);
                 return JB_E_DESCRIPTOR;
