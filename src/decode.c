@@ -779,6 +779,24 @@ typedef struct anyvec {
     size_t len;
 } anyvec;
 
+/* The n elements of es bytes pushed on the scratch stack since sm, moved
+ * into one arena block (the array is sized once); the scratch is released
+ * either way. */
+static jb_status collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea, anyvec *v) {
+    v->items = NULL;
+    v->len = n;
+    if (n) {
+        size_t bytes;
+        if (!jb__mul_ok(n, es, &bytes) || !(v->items = jb__arena_alloc(r->arena, bytes, ea))) {
+            jb__scratch_release(r->arena, sm);
+            return nomem(r);
+        }
+        jb__scratch_gather(r->arena, sm, es, n, v->items);
+    }
+    jb__scratch_release(r->arena, sm);
+    return JB_OK;
+}
+
 /* Elements into the scratch stack, then one arena block. */
 JB_NOINLINE static jb_status dec_vec(jb_reader *r, const jb_type *t, void *out) {
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return type_error(r, t);
@@ -814,16 +832,8 @@ JB_NOINLINE static jb_status dec_vec(jb_reader *r, const jb_type *t, void *out) 
         st = r->code;
         goto fail;
     }
-    anyvec v = {NULL, n};
-    if (n) {
-        size_t bytes;
-        if (!jb__mul_ok(n, es, &bytes) || !(v.items = jb__arena_alloc(r->arena, bytes, ea))) {
-            st = nomem(r);
-            goto fail;
-        }
-        jb__scratch_gather(r->arena, sm, es, n, v.items);
-    }
-    jb__scratch_release(r->arena, sm);
+    anyvec v;
+    if ((st = collect(r, sm, n, es, ea, &v))) return st;
     memcpy(out, &v, sizeof v);
     return JB_OK;
 fail:
@@ -1072,16 +1082,8 @@ JB_NOINLINE static jb_status dec_map(jb_reader *r, const jb_type *t, void *out) 
         st = r->code;
         goto fail;
     }
-    anyvec v = {NULL, n};
-    if (n) {
-        size_t bytes;
-        if (!jb__mul_ok(n, es, &bytes) || !(v.items = jb__arena_alloc(r->arena, bytes, ea))) {
-            st = nomem(r);
-            goto fail;
-        }
-        jb__scratch_gather(r->arena, sm, es, n, v.items);
-    }
-    jb__scratch_release(r->arena, sm);
+    anyvec v;
+    if ((st = collect(r, sm, n, es, ea, &v))) return st;
     if (n > 1 && (st = map_dups(r, t, v.items, &v.len, es, at))) return st;
     memcpy(out, &v, sizeof v);
     return JB_OK;
