@@ -353,6 +353,7 @@ typedef enum jb_key_mode {
 #define JB_FMT_INT64_SIGNED       0x0080u /* with JB_FMT_INT64_STRING: an explicit sign, "+5" (Fable) */
 #define JB_FMT_POSITIONAL_RECORDS 0x0100u /* a sum case's record payload as an array of its fields (Fable) */
 #define JB_FMT_INTEGRAL_FLOATS    0x0200u /* accept 7.0 / 7e0 into integers on decode (aeson) */
+#define JB_FMT_CONTROL_HEX        0x0400u /* strings escape \b \f as \u0008 \u000c (aeson) */
 
 /*
  * A wire format: a complete set of representation options, applied to a
@@ -651,6 +652,7 @@ typedef struct jb_read_options {
 #define JB_WRITE_NONFINITE_NULL 0x0008u /* NaN and infinities as null instead of an error */
 #define JB_WRITE_ABSENT_NULL    0x0010u /* absent optional fields as null instead of omitted */
 #define JB_WRITE_ALLOW_INVALID_UTF8 0x0020u /* copy invalid UTF-8 through unchecked */
+#define JB_WRITE_CONTROL_HEX    0x0040u /* backspace and form feed as \u0008 \u000c, not \b \f (aeson) */
 
 typedef struct jb_write_options {
     uint32_t flags;          /* JB_WRITE_* */

@@ -395,15 +395,15 @@ JB_NOINLINE static jb_status dec_number_text(jb_reader *r, const jb_type *t, jb_
 static void list_names(const jb_plan *pl, char *buf, size_t cap) {
     size_t n = 0;
     buf[0] = 0;
-    for (size_t i = 0; i < pl->n && n + 8 < cap; i++) {
+    for (size_t i = 0; i < pl->n; i++) {
         int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", pl->e[i].name);
         if (w < 0 || (size_t)w >= cap - n) {
-            n = cap - 1;
-            break;
+            /* does not fit: end with a visible "..." */
+            if (cap > 4) memcpy(buf + (n + 4 < cap ? n : cap - 4), "...", 4);
+            return;
         }
         n += (size_t)w;
     }
-    if (n + 1 >= cap && cap > 4) memcpy(buf + cap - 4, "...", 4);
 }
 
 JB_NOINLINE static jb_status unknown_name(jb_reader *r, const char *at, const jb_plan *pl, const char *what,

@@ -112,7 +112,7 @@ static jb_status put_key(jb_writer *w, const char *key, size_t len) {
 /* A plan key "name": written honouring the escaping flags: with
  * ESCAPE_UNICODE/ESCAPE_SLASH the pre-escaped bytes may differ. */
 static jb_status put_name_key(jb_writer *w, const jb_pentry *pe) {
-    if (JB_LIKELY(!(w->flags & (JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH))))
+    if (JB_LIKELY(!(w->flags & (JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH | JB_WRITE_CONTROL_HEX))))
         return put_key(w, pe->key, pe->key_len);
     TRY_W(w, jb__w_string(w, pe->name, pe->name_len));
     return put_key(w, ":", 1);
@@ -120,7 +120,7 @@ static jb_status put_name_key(jb_writer *w, const jb_pentry *pe) {
 
 /* A plan name as a JSON string ("name"). */
 static jb_status put_name(jb_writer *w, const jb_pentry *pe) {
-    if (JB_LIKELY(!(w->flags & (JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH))))
+    if (JB_LIKELY(!(w->flags & (JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH | JB_WRITE_CONTROL_HEX))))
         return put_lit(w, pe->key, pe->key_len);
     TRY_W(w, jb__w_string(w, pe->name, pe->name_len));
     return JB_OK;
@@ -271,10 +271,12 @@ static jb_status enc_fields(jb_writer *w, const jb_plan *pl, const char *base, b
 /* Representation state a type with a format sets for its contents. */
 typedef struct wscope {
     uint8_t float_style, key_mode, int64_string;
+    uint32_t flags;
 } wscope;
 
 static wscope scope_enter(jb_writer *w, const jb_plan *pl) {
-    wscope old = {w->float_style, w->key_mode, w->int64_string};
+    wscope old = {w->float_style, w->key_mode, w->int64_string, w->flags};
+    if (pl->fmt_flags & JB_FMT_CONTROL_HEX) w->flags |= JB_WRITE_CONTROL_HEX;
     if (pl->float_style) w->float_style = (uint8_t)pl->float_style;
     if (pl->key_mode) w->key_mode = (uint8_t)pl->key_mode;
     if (pl->fmt_flags & JB_FMT_INT64_STRING)
@@ -283,6 +285,7 @@ static wscope scope_enter(jb_writer *w, const jb_plan *pl) {
 }
 
 static void scope_leave(jb_writer *w, wscope old) {
+    w->flags = old.flags;
     w->float_style = old.float_style;
     w->key_mode = old.key_mode;
     w->int64_string = old.int64_string;

@@ -9,13 +9,15 @@
  * names unchanged, sums as TaggedObject "tag" "contents" (record payloads
  * inlined), all-nullary sums as plain strings, Nothing written as null
  * (omitNothingFields = False), doubles as GHC shows them (1.0, 1.0e-2),
- * integers read from integral numbers written with a fraction (7.0). */
+ * integers read from integral numbers written with a fraction (7.0),
+ * backspace and form feed escaped as \u0008 and \u000c. */
 JB_API const jb_format jb_format_aeson = {
     .name = "aeson",
     .sum_style = JB_SUM_INTERNAL,
     .tag_name = "tag",
     .content_name = "contents",
-    .flags = JB_FMT_ABSENT_NULL | JB_FMT_ALL_NULLARY_STRING | JB_FMT_INTEGRAL_FLOATS,
+    .flags = JB_FMT_ABSENT_NULL | JB_FMT_ALL_NULLARY_STRING | JB_FMT_INTEGRAL_FLOATS |
+             JB_FMT_CONTROL_HEX,
     .float_style = JB_FLOAT_HASKELL,
     .key_mode = JB_KEYS_TEXT_INT, /* Text and Int keys -> object; enum keys -> pairs */
 };

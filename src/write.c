@@ -434,7 +434,7 @@ static JB_NOINLINE esc_pos escape_one(char *q, const unsigned char *s, size_t i,
     unsigned char c = s[i];
     unsigned char e = esc_table[c];
     if (c < 0x80) {
-        if (e == 'u') {
+        if (e == 'u' || ((flags & JB_WRITE_CONTROL_HEX) && (e == 'b' || e == 'f'))) {
             memcpy(q, "\\u00", 4);
             q[4] = hex_digits[c >> 4];
             q[5] = hex_digits[c & 15];

@@ -1190,6 +1190,27 @@ static void test_capture_unknown(void) {
     jb_arena_free(ar);
 }
 
+/* ---- aeson escapes backspace and form feed as \u0008 \u000c ---- */
+
+typedef struct {
+    char *s;
+} esc_rec;
+static const jb_type esc_aeson = JB_RECORD_WITH(esc_rec, (.format = &jb_format_aeson), JB_FIELD(esc_rec, s, &jb_cstr));
+static const jb_type esc_serde = JB_RECORD_WITH(esc_rec, (.format = &jb_format_serde), JB_FIELD(esc_rec, s, &jb_cstr));
+
+static void test_control_escapes(void) {
+    esc_rec v = {"a\bb\fc\nd"};
+    jb_buf b = JB_BUF_INIT;
+    CHECK(jb_encode(&esc_aeson, &v, &b, NULL, NULL) == JB_OK);
+    /* aeson (Data.Aeson.Encoding.Builder): \n \r \t \" \\ short, other controls \u00XX */
+    CHECK_MEM_AT(__LINE__, b.data, b.len, "{\"s\":\"a\\u0008b\\u000cc\\nd\"}", 26);
+    b.len = 0;
+    CHECK(jb_encode(&esc_serde, &v, &b, NULL, NULL) == JB_OK);
+    /* serde_json writes the two-character escapes \b \f */
+    CHECK_MEM_AT(__LINE__, b.data, b.len, "{\"s\":\"a\\bb\\fc\\nd\"}", 18);
+    jb_buf_free(&b);
+}
+
 int main(void) {
     A = jb_arena_new();
     if (!A) return 2;
@@ -1213,5 +1234,6 @@ int main(void) {
     test_float_styles();
     jb_arena_free(A);
     test_capture_unknown();
+    test_control_escapes();
     return check_report();
 }
