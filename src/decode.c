@@ -635,15 +635,30 @@ JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *b
     while (more > 0) {
         jb_str key;
         const char *key_at = r->p;
-        if ((st = read_key_colon(r, &key))) goto done;
-        if ((st = members_limit(r, ++count))) goto done;
-        /* Fields usually arrive in declaration order: try the next one first. */
         long i = -1;
-        if (guess < pl->n && pl->e[guess].name_len == key.len &&
-            memcmp(pl->e[guess].name, key.ptr, key.len) == 0)
+        /* Fields usually arrive in declaration order: compare the input with
+         * the expected field's quoted name first. A match means the key is
+         * exactly that name written without escapes, so the string scan and
+         * the hash lookup are skipped. */
+        const jb_pentry *g = guess < pl->n ? &pl->e[guess] : NULL;
+        size_t ql = g ? g->key_len - 1 : 0; /* "name" without the ':' */
+        if (g && (size_t)(r->end - r->p) > ql && memcmp(r->p, g->key, ql) == 0) {
+            r->p += ql;
+            key.ptr = g->name;
+            key.len = g->name_len;
             i = (long)guess;
-        else
+            if ((st = jb__r_ws(r))) goto done;
+            if (JB_UNLIKELY(r->p >= r->end || *r->p != ':')) {
+                st = expect_char_fail(r, "':'");
+                goto done;
+            }
+            r->p++;
+            if ((st = jb__r_ws(r))) goto done;
+        } else {
+            if ((st = read_key_colon(r, &key))) goto done;
             i = jb__names_find(pl, key.ptr, key.len);
+        }
+        if ((st = members_limit(r, ++count))) goto done;
         if (i < 0) {
             if (ignore && key.len == ignore_len && memcmp(key.ptr, ignore, key.len) == 0) {
                 if (ignored++)
