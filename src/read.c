@@ -217,9 +217,21 @@ static JB_NOINLINE jb_status fail_expect_string(jb_reader *r, const char *p) {
 jb_status jb__r_ws_slow(jb_reader *r) {
     const char *p = r->p, *end = r->end;
     for (;;) {
-        /* Indentation comes in runs of spaces: take 8 at a time while 8
-         * bytes remain. */
-        while (end - p >= 8 && jb__load64(p) == ONES * ' ') p += 8;
+        /* Indentation comes in runs of spaces: take them 8 at a time while
+         * 8 bytes remain. x has a zero byte for each space, so on a
+         * little-endian machine the count of trailing zero bits / 8 is the
+         * number of spaces before the first other byte. */
+        while (end - p >= 8) {
+            uint64_t x = jb__load64(p) ^ (ONES * ' ');
+            if (x == 0) {
+                p += 8;
+                continue;
+            }
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            p += (unsigned)__builtin_ctzll(x) >> 3;
+#endif
+            break;
+        }
         if (p >= end) break;
         if (ws_tab[(unsigned char)*p]) {
             p++;

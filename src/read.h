@@ -58,7 +58,13 @@ JB_HIDDEN jb_status jb__r_fail(jb_reader *r, jb_status code, const char *at, con
  * case (the next byte is not whitespace) is inline. */
 JB_HIDDEN jb_status jb__r_ws_slow(jb_reader *r);
 static inline jb_status jb__r_ws(jb_reader *r) {
-    if (JB_LIKELY(r->p < r->end && (unsigned char)*r->p > ' ' && *r->p != '/')) return JB_OK;
+    const char *p = r->p;
+    if (JB_LIKELY(p < r->end && (unsigned char)*p > ' ' && *p != '/')) return JB_OK;
+    /* one space, as after ':' in "key": value — no call */
+    if (p + 1 < r->end && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/') {
+        r->p = p + 1;
+        return JB_OK;
+    }
     return jb__r_ws_slow(r);
 }
 
