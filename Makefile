@@ -9,10 +9,17 @@
 #   make build         configure and build build/release
 #   make install PREFIX=/usr/local
 #   make format-check  clang-format --dry-run -Werror over the C sources
+#   make fuzz          build the libFuzzer harnesses (clang-14, ASan+UBSan) in
+#                      build/fuzz, replay fuzz/regressions, then run each
+#                      target for FUZZ_SECONDS (docs/fuzzing.md)
+#   make slow          valgrind memcheck over a size-reduced set of test
+#                      programs (build/release) and ThreadSanitizer over the
+#                      threaded tests (build/tsan); SLOW_SCALE sizes them
 #   make clean
 #
 # Variables: JOBS (parallel compile jobs), CTEST_JOBS (parallel tests, 2),
-# PREFIX (install prefix).
+# PREFIX (install prefix), FUZZ_SECONDS (per fuzz target, 60), FUZZ_TARGETS,
+# SLOW_SCALE (JB_TEST_SCALE for the slow modes, 0.05).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -37,6 +44,31 @@ ASAN_CFG := -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER
 CLANG_CFG := -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ $(COMMON)
 BENCH_CFG := -DCMAKE_BUILD_TYPE=Release -DJB_TESTS=OFF -DJB_BENCH=ON
 
+# Fuzzing: clang 14 with libFuzzer; the library gets coverage
+# instrumentation (fuzzer-no-link), everything ASan+UBSan.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= dom typed roundtrip skip utf8 numbers alloc jansson
+FUZZ_APT := clang-14 libclang-rt-14-dev libfuzzer-14-dev libjansson-dev
+FUZZ_CFG := -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+	-DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link" \
+	-DJB_SANITIZE=address,undefined -DJB_FUZZ=ON -DJB_TESTS=OFF -DJB_WERROR=ON
+
+# Slow modes: valgrind over these test programs of build/release, TSan
+# over the threaded tests in build/tsan; JB_TEST_SCALE=$(SLOW_SCALE) for the
+# test files that honour it (test_limits).
+SLOW_SCALE ?= 0.05
+SLOW_APT := valgrind clang libjansson-dev
+# (all = every tests/test_*.c program but the _long ones and VALGRIND_SKIP:
+# the number tests are arithmetic loops over millions of values, minutes
+# under valgrind for no allocation to check; ASan covers them in make test)
+VALGRIND_TESTS ?= all
+VALGRIND_SKIP ?= test_numfmt test_numparse
+TSAN_TESTS ?= test_plan test_limits
+VALGRIND := valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
+	--errors-for-leak-kinds=definite,indirect --track-origins=no --quiet
+TSAN_CFG := -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+	-DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DJB_SANITIZE=thread $(COMMON)
+
 CTEST_BASE := ctest --output-on-failure -j$(CTEST_JOBS)
 CTEST := $(CTEST_BASE) -LE long
 export UBSAN_OPTIONS := halt_on_error=1:print_stacktrace=1
@@ -48,7 +80,8 @@ END = @t=$$(( $$(date +%s) - $$(cat $(BUILD)/.start-$@) )); \
 	echo "==> $@: done in $${t}s"; echo "$@ $${t}s" >>$(BUILD)/test-times.log
 
 .PHONY: all build test bench install clean deps format format-check \
-	test-release test-locale test-installed test-asan test-clang test-bench
+	test-release test-locale test-installed test-asan test-clang test-bench \
+	fuzz fuzz-build slow slow-valgrind slow-tsan
 
 all: build
 
@@ -128,6 +161,57 @@ bench: deps
 	else \
 		echo "no benchmarks yet"; \
 	fi
+
+# Fuzzing (docs/fuzzing.md): regressions first, then FUZZ_SECONDS a target.
+fuzz:
+	$(START)
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(FUZZ_APT)" LOCALES=
+	$(MAKE) --no-print-directory fuzz-build
+	bash fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	$(END)
+
+fuzz-build:
+	cmake -S . -B $(BUILD)/fuzz $(FUZZ_CFG)
+	cmake --build $(BUILD)/fuzz -j$(JOBS)
+
+# valgrind memcheck (definite and indirect leaks are errors) and TSan.
+slow:
+	$(START)
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(SLOW_APT) $(APT_PACKAGES)" LOCALES=
+	$(MAKE) --no-print-directory slow-valgrind
+	$(MAKE) --no-print-directory slow-tsan
+	$(END)
+
+slow-valgrind:
+	$(START)
+	cmake -S . -B $(BUILD)/release $(RELEASE_CFG)
+	cmake --build $(BUILD)/release -j$(JOBS)
+	@list="$(VALGRIND_TESTS)"; \
+	if [ "$$list" = all ]; then \
+		list=$$(cd tests && ls test_*.c | sed 's/\.c$$//' | grep -v '_long$$' | \
+			grep -vxF -e _ $(addprefix -e ,$(VALGRIND_SKIP))); \
+	fi; \
+	for t in $$list; do \
+		s=$$(date +%s); \
+		echo "+ valgrind $$t (JB_TEST_SCALE=$(SLOW_SCALE))"; \
+		JB_TEST_SCALE=$(SLOW_SCALE) $(VALGRIND) $(BUILD)/release/tests/$$t >$(BUILD)/valgrind-$$t.log 2>&1 \
+			|| { tail -40 $(BUILD)/valgrind-$$t.log; echo "valgrind: $$t failed"; exit 1; }; \
+		echo "  $$t: clean in $$(( $$(date +%s) - s ))s"; \
+	done
+	$(END)
+
+slow-tsan:
+	$(START)
+	cmake -S . -B $(BUILD)/tsan $(TSAN_CFG)
+	cmake --build $(BUILD)/tsan -j$(JOBS) --target $(TSAN_TESTS)
+	@for t in $(TSAN_TESTS); do \
+		echo "+ tsan $$t (JB_TEST_SCALE=$(SLOW_SCALE))"; \
+		JB_TEST_SCALE=$(SLOW_SCALE) TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
+			$(BUILD)/tsan/tests/$$t >$(BUILD)/tsan-$$t.log 2>&1 \
+			|| { tail -60 $(BUILD)/tsan-$$t.log; echo "tsan: $$t failed"; exit 1; }; \
+		tail -1 $(BUILD)/tsan-$$t.log; \
+	done
+	$(END)
 
 install: build
 	cmake --install $(BUILD)/release --prefix $(PREFIX)

@@ -927,18 +927,31 @@ static bool key_eq(const jb_type *k, const char *a, const char *b) {
     }
 }
 
-static uint32_t key_hash(const jb_type *k, const char *a) {
+static uint32_t key_hash(const jb_type *k, const char *a, uint64_t seed) {
     switch (k->kind) {
     case JB_KIND_CSTR: {
         const char *s = *(char *const *)a;
-        return jb__hash_bytes(s, strlen(s));
+        return jb__hash_seeded(s, strlen(s), seed);
     }
     case JB_KIND_STR: {
         const jb_str *x = (const jb_str *)a;
-        return jb__hash_bytes(x->ptr ? x->ptr : "", x->len);
+        return jb__hash_seeded(x->ptr ? x->ptr : "", x->len, seed);
     }
-    default: return jb__hash_bytes(a, k->size);
+    default: return jb__hash_seeded(a, k->size, seed);
     }
+}
+
+/* A per-call secret for the duplicate-key table: addresses (randomised by
+ * ASLR) and a per-thread counter through a 64-bit mixer. Input cannot aim
+ * keys at one slot without knowing it. */
+static uint64_t dup_seed(const void *p) {
+    static _Thread_local uint64_t counter;
+    uint64_t x = (uint64_t)(uintptr_t)p ^ ((uint64_t)(uintptr_t)&counter << 21) ^ ++counter;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    return x ^ (x >> 33);
 }
 
 /*
@@ -977,9 +990,10 @@ static jb_status map_dups(jb_reader *r, const jb_type *t, char *items, size_t *n
     memset(tab, 0, cap * sizeof(uint32_t));
     size_t out = 0;
     jb_status st = JB_OK;
+    uint64_t seed = dup_seed(tab);
     for (size_t i = 0; i < *n; i++) {
         char *e = items + i * es;
-        uint32_t h = key_hash(t->key, e) & (uint32_t)(cap - 1);
+        uint32_t h = key_hash(t->key, e, seed) & (uint32_t)(cap - 1);
         for (;;) {
             uint32_t s = tab[h];
             if (s == 0) {

@@ -18,8 +18,13 @@
 /* Word-at-a-time multiplicative hash: cheap for short keys, no per-byte
  * loop for long ones. Quality only needs to spread names over a table at
  * most half full. */
-uint32_t jb__hash_bytes(const char *s, size_t n) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ (n * 0xff51afd7ed558ccdull);
+uint32_t jb__hash_bytes(const char *s, size_t n) { return jb__hash_seeded(s, n, 0); }
+
+/* Names in plans come from descriptors; keys hashed during a decode come
+ * from the input, so those tables use a secret seed (hash flooding). */
+uint32_t jb__hash_seeded(const char *s, size_t n, uint64_t seed) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ seed ^ (n * 0xff51afd7ed558ccdull);
+    h = (h ^ (h >> 29)) * 0xbf58476d1ce4e5b9ull; /* spread the seed before mixing words in */
     while (n >= 8) {
         h = (h ^ jb__load64(s)) * 0xbf58476d1ce4e5b9ull;
         h ^= h >> 31;

@@ -106,6 +106,7 @@ JB_HIDDEN long jb__values_find(const jb_plan *pl, uint64_t v);
 
 /* Hash used by the name tables. */
 JB_HIDDEN uint32_t jb__hash_bytes(const char *s, size_t n);
+JB_HIDDEN uint32_t jb__hash_seeded(const char *s, size_t n, uint64_t seed);
 
 /* Read an integer member of `size` bytes (1, 2, 4, 8) as an unsigned value. */
 static inline uint64_t jb__load_uint(const void *p, size_t size) {

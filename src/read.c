@@ -508,8 +508,43 @@ static const char *unescape_rest(jb_reader *r, const char *e, const char *lim, c
  * after its closing quote, or NULL after recording a failure. */
 static const char *skip_string(jb_reader *r, const char *q) {
     const char *t = scan_clean(r, q + 1, r->end, q);
-    if (t && *t == '\\') t = unescape_rest(r, t, r->end, q, NULL, NULL);
-    return t ? t + 1 : NULL;
+    bool escaped = t && *t == '\\';
+    if (escaped) t = unescape_rest(r, t, r->end, q, NULL, NULL);
+    if (!t) return NULL;
+    /* max_string_len holds for skipped strings too (the decoded length:
+     * the raw length when there are no escapes, else counted below). */
+    size_t raw = (size_t)(t - (q + 1));
+    if (JB_UNLIKELY(r->max_string_len && raw > r->max_string_len)) {
+        size_t len = raw;
+        if (escaped) {
+            len = 0;
+            for (const char *s = q + 1; s < t; s++, len++) {
+                if (*s != '\\') continue;
+                if (s[1] != 'u') {
+                    s++;
+                    continue;
+                }
+                /* \uXXXX: 1-3 UTF-8 bytes; a surrogate pair (12 raw) gives 4 */
+                unsigned cp = 0;
+                for (int k = 2; k < 6; k++) {
+                    char c = s[k];
+                    cp = cp * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+                }
+                if (cp >= 0xD800 && cp <= 0xDBFF) { /* validated pair: 4 bytes in all */
+                    len += 3;
+                    s += 11;
+                    continue;
+                }
+                len += cp < 0x80 ? 0 : cp < 0x800 ? 1 : 2;
+                s += 5;
+            }
+        }
+        if (len > r->max_string_len) {
+            fail_string_len(r, q);
+            return NULL;
+        }
+    }
+    return t + 1;
 }
 
 /*

@@ -150,6 +150,15 @@ static jb_status put_number(jb_writer *w, const jb_value *v) {
                 char tmp[JB_FMT_F64_MAX];
                 memcpy(tmp, w->p, n);
                 n = jb__float_respell(w->p, tmp, n, (jb_float_style)w->float_style);
+            } else if (fabs(d) >= 9007199254740992.0 && !memchr(w->p, 'e', n)) {
+                /* An integral double past 2^53 written as digits alone would
+                 * read back as an exact integer of another value
+                 * (6666666666666667000 is not 6666666666666666496.0): ".0"
+                 * keeps it a double, so parse -> print -> parse is a fixed
+                 * point. (The typed encoder, whose reader knows the target
+                 * type, writes the digits alone.) */
+                w->p[n++] = '.';
+                w->p[n++] = '0';
             }
             w->p += n;
         }

@@ -1,0 +1,74 @@
+#!/bin/sh
+# seeds.sh — writes the hand-written seed inputs in fuzz/corpus/<target>/
+# (the gen-* seeds come from gen_seeds.c). Re-run after editing; the files
+# are committed, small, and named for what they exercise.
+#   sh fuzz/seeds.sh fuzz/corpus
+set -eu
+C=${1:-fuzz/corpus}
+mkdir -p "$C/dom" "$C/skip" "$C/jansson" "$C/utf8" "$C/numbers" "$C/typed" "$C/roundtrip" "$C/alloc"
+
+# JSON documents shared by the DOM, skip and jansson targets
+doc() { # name, text
+    printf '%s' "$2" >"$C/jansson/$1"
+    printf '\000%s' "$2" >"$C/dom/$1"             # flags 0: strict
+    printf '\000%s' "$2" >"$C/skip/$1"
+}
+doc scalars '[null,true,false,0,-0,1.5,-2e-3,1E+2,"",""]'
+doc nested '{"a":[1,{"b":{"c":[[],{}]}}],"d":"e"}'
+doc strings '["\"\\\/\b\f\n\r\t","\u0041\u00e9\u20ac\ud83d\ude00","é€😀","\u0000"]'
+doc keys '{"":1,"a":2,"a":3,"\u0000":4,"k\"ey":5}'
+doc numbers '[0,1,-1,9223372036854775807,-9223372036854775808,9223372036854775808,18446744073709551615,18446744073709551616,1e308,1e309,5e-324,2.2250738585072014e-308,0.1,123456789012345678901234567890]'
+doc ws ' 	
+ {  "a" :	[ 1 ,2 ] } 
+'
+doc deep '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]'
+doc deepobj '{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{}}}}}}}}}'
+doc bad-trailing '[1,2,]'
+doc bad-lone-surrogate '"\ud800"'
+doc bad-utf8 "$(printf '"\303\050"')"
+doc bad-leading-zero '01'
+doc bad-unterminated '{"a":"b'
+doc big '[1e400,-1e400,1e-400,100000000000000000000000000000000000001]'
+# relaxed flags (bit 0 comments, 1 trailing commas, 2 NaN/Inf, 5 invalid UTF-8)
+printf '\003[1,/* c */2,// x\n]' >"$C/dom/relaxed-comments"
+printf '\004[NaN,Infinity,-Infinity]' >"$C/dom/relaxed-nan"
+printf '\040["\377\376"]' >"$C/dom/relaxed-invalid-utf8"
+printf '\010{"a":1,"a":2}' >"$C/dom/reject-duplicates"
+printf '\200[[[[[[[[1]]]]]]]]' >"$C/dom/small-depth"
+cp "$C/dom/relaxed-comments" "$C/dom/relaxed-nan" "$C/skip/"
+
+# utf8: [flags] bytes (bit 0 escape unicode, 1 escape slash, 2/3 allow invalid)
+printf '\000plain ascii / slash' >"$C/utf8/ascii"
+printf '\001\303\251\342\202\254\360\237\230\200' >"$C/utf8/escape-unicode"
+printf '\002a/b\\c"d' >"$C/utf8/escape-slash"
+printf '\000\001\002\037\177\b\f\n\r\t' >"$C/utf8/controls"
+printf '\000\300\200' >"$C/utf8/overlong"
+printf '\000\355\240\200' >"$C/utf8/surrogate-utf8"
+printf '\000\364\220\200\200' >"$C/utf8/past-10ffff"
+printf '\014\377abc\200' >"$C/utf8/invalid-allowed"
+printf '\000\\u00e9\\ud83d\\ude00\\n\\"' >"$C/utf8/escapes"
+printf '\000\\ud83d' >"$C/utf8/lone-high"
+printf '\000\\udc00x' >"$C/utf8/lone-low"
+
+# numbers: [mode] payload (mode 0 text, 4 text with integral floats, 1 double bits, 2 float bits)
+n=0
+for t in 0 -0 1 -1 0.1 1e2 1E-2 9223372036854775807 9223372036854775808 -9223372036854775808 \
+         -9223372036854775809 18446744073709551615 18446744073709551616 1.7976931348623157e308 \
+         1.7976931348623159e308 4.9e-324 2.4703282292062328e-324 2.2250738585072011e-308 \
+         3.4028235e38 3.4028236e38 1.00000005960464477539 9007199254740993 01 1. .1 -; do
+    printf '\000%s' "$t" >"$C/numbers/text-$n"
+    printf '\004%s' "$t" >"$C/numbers/intf-$n"
+    n=$((n + 1))
+done
+printf '\004100e-2' >"$C/numbers/intf-exact"
+printf '\001\232\231\231\231\231\231\271\077' >"$C/numbers/double-0.1"
+printf '\001\000\000\000\000\000\000\360\103' >"$C/numbers/double-2p63"
+printf '\001\001\000\000\000\000\000\000\000' >"$C/numbers/double-denormal"
+printf '\002\315\314\314\075' >"$C/numbers/float-0.1"
+
+# roundtrip: [selector][write flags] generator bytes
+i=0
+while [ $i -lt 42 ]; do
+    printf "\\$(printf '%03o' $i)\\$(printf '%03o' $((i * 37 % 256)))0123456789abcdefghijklmnopqrstuvwxyz!@#$%%^&*()" >"$C/roundtrip/sel-$i"
+    i=$((i + 1))
+done
