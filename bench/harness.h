@@ -100,6 +100,8 @@ enum {
     LIB_JSONC,
     LIB_CJSON,
     LIB_HAND,
+    LIB_LIBC,       /* number micro-benchmarks: snprintf("%.17g") / strtod / strtoll */
+    LIB_LIBC_SHORT, /* number micro-benchmarks: the shortest of %.15g/%.16g/%.17g that round-trips */
     LIB_COUNT
 };
 extern const char *const bench_lib_names[LIB_COUNT];
@@ -141,6 +143,11 @@ typedef struct bench_case {
     void (*make)(bench_arena *a, void *out);
     bool (*equal)(const void *a, const void *b);
     double elems;          /* elements per op for ns/element (0 = none) */
+    /* number cases: build the reference value and the input text (the
+     * numbers as spelled in the corpus file, or generated); returns the
+     * number of elements. NULL for the other cases. */
+    size_t (*make_input)(bench_arena *a, void *out, const char *data_dir, char **text, size_t *len);
+    int dom;               /* DOM case: parse/print through dom_libs[] (bench/dom.h) */
     bench_fn dec[LIB_COUNT];
     bench_fn enc[LIB_COUNT];
 } bench_case;

@@ -622,7 +622,15 @@ CORPUS(numbers, "numbers", "partial", "numbers.json", vec_f64, JB_VEC_OF_T(doubl
 CORPUS(github, "github_events", "partial", "github_events.json", gh_events, JB_VEC_OF_T(gh_event, &gh_event_type), 0, eq_github)
 CORPUS(twitter100, "aeson.twitter100", "partial", "aeson/twitter100.json", twitter100, &twitter100_type, 0, eq_twitter100)
 
+/* the number micro-benchmarks (numbers.c) and the DOM cases (dom_c.c) */
+#define EXTRA_CASES(X)                                                                   \
+    X(num_f64_canada) X(num_f64_mesh) X(num_f64_numbers) X(num_f64_random) X(num_i64_mesh) \
+    X(num_i64_random) X(dom_twitter) X(dom_citm) X(dom_canada) X(dom_gsoc) X(dom_mesh)      \
+    X(dom_numbers) X(dom_github) X(dom_twitter100)
+#define XDECL(c) extern const bench_case case_##c;
+EXTRA_CASES(XDECL)
+
 #define REF(c) &case_##c,
-static const bench_case *const all_cases[] = {ALL_CASES(REF)};
+static const bench_case *const all_cases[] = {ALL_CASES(REF) EXTRA_CASES(REF)};
 const bench_case *const *bench_cases = all_cases;
 size_t bench_case_count = sizeof all_cases / sizeof all_cases[0];

@@ -29,3 +29,31 @@ jb_status jb_encode(const jb_type *t, const void *v, jb_buf *b, const jb_write_o
     if (e) { memset(e, 0, sizeof *e); e->code = JB_E_ARG; strcpy(e->message, "stub"); }
     return JB_E_ARG;
 }
+/* the dynamic value (DOM cases): every call fails */
+jb_status jb_value_parse(const char *j, size_t n, jb_value **out, jb_arena *a, const jb_read_options *o,
+                         jb_error *e) {
+    (void)j; (void)n; (void)a; (void)o;
+    if (out) *out = NULL;
+    if (e) { memset(e, 0, sizeof *e); e->code = JB_E_ARG; strcpy(e->message, "stub"); }
+    return JB_E_ARG;
+}
+jb_status jb_value_print(const jb_value *v, jb_buf *b, const jb_write_options *o, jb_error *e) {
+    (void)v; (void)b; (void)o;
+    if (e) { memset(e, 0, sizeof *e); e->code = JB_E_ARG; strcpy(e->message, "stub"); }
+    return JB_E_ARG;
+}
+bool jb_value_equal(const jb_value *a, const jb_value *b) { (void)a; (void)b; return false; }
+jb_value *jb_value_copy(const jb_value *v, jb_arena *a) { (void)v; (void)a; return NULL; }
+jb_value *jb_value_new_null(jb_arena *a) { (void)a; return NULL; }
+jb_value *jb_value_new_bool(jb_arena *a, bool b) { (void)a; (void)b; return NULL; }
+jb_value *jb_value_new_i64(jb_arena *a, int64_t n) { (void)a; (void)n; return NULL; }
+jb_value *jb_value_new_u64(jb_arena *a, uint64_t n) { (void)a; (void)n; return NULL; }
+jb_value *jb_value_new_f64(jb_arena *a, double d) { (void)a; (void)d; return NULL; }
+jb_value *jb_value_new_string(jb_arena *a, const char *s, size_t n) { (void)a; (void)s; (void)n; return NULL; }
+jb_value *jb_value_new_array(jb_arena *a) { (void)a; return NULL; }
+jb_value *jb_value_new_object(jb_arena *a) { (void)a; return NULL; }
+jb_status jb_value_array_append(jb_value *arr, jb_value *el, jb_arena *a) { (void)arr; (void)el; (void)a; return JB_E_ARG; }
+jb_status jb_value_object_set(jb_value *o, const char *k, size_t n, jb_value *v, jb_arena *a) {
+    (void)o; (void)k; (void)n; (void)v; (void)a;
+    return JB_E_ARG;
+}

@@ -26,6 +26,7 @@ for r in rows:
     for k in ("median_ns", "min_ns", "max_ns", "allocs_per_op", "bytes_per_op"):
         r[k] = float(r[k] or 0)
     r["doc_bytes"] = int(r["doc_bytes"] or 0)
+    r["elems"] = float(r.get("elems") or 0)
     r["peak_rss_kb"] = int(r["peak_rss_kb"] or 0)
 comp = list(csv.DictReader(open(comp_path), delimiter="\t")) if os.path.exists(comp_path) else []
 
@@ -106,10 +107,24 @@ w("- allocations: every malloc/calloc/realloc/posix_memalign/aligned_alloc in th
   "arena, encode into a reused buffer).\n")
 
 la = os.getloadavg()
-w(f"- load average when the report was written: {la[0]:.1f} / {la[1]:.1f} / {la[2]:.1f} (1/5/15 min) on "
-  f"{ncpu} CPUs" + (" — **the machine was busy with other work during this run: absolute times are "
-  "inflated and noisy (see the min..max spread); re-run `make bench` on a quiet machine before quoting "
-  "figures**" if la[2] > 0.75 * ncpu else ""))
+up0 = open(os.path.join(build, "uptime-start.txt")).read().strip() if os.path.exists(
+    os.path.join(build, "uptime-start.txt")) else ""
+la0 = [float(x) for x in re.findall(r"([0-9]+\.[0-9]+)", up0.split("load average:")[-1])[:3]] if "load average:" in up0 else []
+out_txt = os.path.join(build, "bench-output.txt")
+m_secs = re.search(r"cases skipped, ([0-9.]+) s", open(out_txt).read()) if os.path.exists(out_txt) else None
+busy = la[2] > 0.75 * ncpu or (la0 and max(la0) > 0.75 * ncpu)
+if la0:
+    w(f"- `uptime` load average (1/5/15 min) when `jbench` started: {la0[0]:.2f} / {la0[1]:.2f} / {la0[2]:.2f}; "
+      f"when the report was written: {la[0]:.2f} / {la[1]:.2f} / {la[2]:.2f}; {ncpu} CPUs")
+else:
+    w(f"- load average when the report was written: {la[0]:.2f} / {la[1]:.2f} / {la[2]:.2f} (1/5/15 min) on {ncpu} CPUs")
+if busy:
+    w("- **the machine was shared and busy with other work during this run** (load above the CPU count "
+      "means runnable processes were waiting): absolute times are inflated and noisy (see the min..max "
+      "spread), and a ratio between two rows measured minutes apart can move by 10-30% from run to run. "
+      "Re-run `make bench` on a quiet machine before quoting figures.")
+if m_secs:
+    w(f"- `jbench` (every case, every library) ran for {float(m_secs.group(1)) / 60:.1f} minutes")
 w("")
 w("## How each library does the job\n")
 w("Every library fills the same C structs (`bench/models.h`) and encodes from them. Decoded strings, vectors "
@@ -152,6 +167,8 @@ w("| case | op | jbind | jbind MB/s | best peer | peer time | ratio | jbind allo
 w("|---|---|---:|---:|---|---:|---:|---:|---:|")
 chart = []
 for c in cases:
+    if cases[c] in ("dom", "number"):
+        continue
     for op in ("dec", "enc"):
         j = get(c, op, "jbind")
         if not j:
@@ -165,6 +182,135 @@ for c in cases:
         if rr:
             chart.append((f"{c} {op}", rr))
 w("")
+
+LIBS = ["jbind", "simdjson", "rapidjson", "jansson", "json-c", "cJSON"]
+dom_cases = [c for c, g in cases.items() if g == "dom"]
+if dom_cases:
+    w("## DOM: parse and print every corpus file (issue 6 part 8)\n")
+    w("Each library parses the whole file into its own tree and prints the tree compact, the way its users "
+      "call it: jbind `jb_value_parse` into a `jb_arena` reset per parse, `jb_value_print` into a reused "
+      "`jb_buf`; simdjson `dom::parser::parse` (parser reused) and `simdjson::to_string`; RapidJSON "
+      "`Document::Parse<kParseFullPrecisionFlag>` into a fresh Document and `Writer<StringBuffer>` (writer and "
+      "buffer reused); jansson `json_loadb` and `json_dumpb` into a reused buffer; json-c "
+      "`json_tokener_parse_ex` (tokener reused) and `json_object_to_json_string_length(PLAIN|NOSLASHESCAPE)`; "
+      "cJSON `cJSON_ParseWithLength` and `cJSON_PrintUnformatted`. A parse includes releasing the previous "
+      "tree (free for the malloc-based libraries, an arena reset for jbind, nothing for simdjson's reused "
+      "parser). Gates: the library's tree (walked into a `jb_value`) equals jbind's parse of the file, and "
+      "its printed text, parsed by jbind, equals it too (`jb_value_equal`: numbers by value, objects as maps). "
+      "MB/s = file bytes / parse time, printed bytes / print time.\n")
+    for op, title in (("dec", "parse"), ("enc", "print")):
+        w(f"**{title}** (MB/s; ratio = best peer time / jbind time, above 1: jbind faster)\n")
+        w("| file | " + " | ".join(LIBS) + " | best peer | jbind ratio |")
+        w("|---|" + "---:|" * len(LIBS) + "---|---:|")
+        for c in dom_cases:
+            cells = []
+            for l in LIBS:
+                r = get(c, op, l)
+                cells.append(f"{mbs(r):.0f}" if r and ok(r) else (r["status"] if r else "-"))
+            b = best_peer(c, op)
+            rr = ratio(c, op)
+            w(f"| {c[4:]} | " + " | ".join(cells) + f" | {b['lib'] if b else '-'} | {rs(rr)} |")
+            if rr:
+                chart.append((f"{c} {'parse' if op == 'dec' else 'print'}", rr))
+        w("")
+    w("**allocations per parse** (count / bytes requested from malloc & co., warm)\n")
+    w("| file | " + " | ".join(LIBS) + " |")
+    w("|---|" + "---:|" * len(LIBS))
+    for c in dom_cases:
+        cells = []
+        for l in LIBS:
+            r = get(c, "dec", l)
+            cells.append(f"{r['allocs_per_op']:.0f} / {r['bytes_per_op'] / 1024:.0f} KB" if r and ok(r) else "-")
+        w(f"| {c[4:]} | " + " | ".join(cells) + " |")
+    w("")
+    w("- json-c keeps the text of each double it parsed and prints that text back, so its print of "
+      "number-heavy files (canada, numbers, mesh) does no number formatting at all; the other libraries "
+      "format the double. cJSON's rows on twitter/aeson.twitter100 (64-bit ids held as doubles) and its "
+      "print of canada (15-digit doubles) fail the gate, as in the typed cases.")
+    pairs = [(c, get(c, "dec", "jbind"), get(c[4:], "dec", "jbind")) for c in dom_cases]
+    pairs = [(c, d, t) for c, d, t in pairs if d and t and ok(d) and ok(t)]
+    if pairs:
+        w("- jbind's DOM parse against its own typed decode of the same file: " + ", ".join(
+            f"{c[4:]} {d['median_ns'] / t['median_ns']:.1f}x the time" for c, d, t in pairs) + ".")
+    w("")
+
+num_cases = [c for c, g in cases.items() if g == "number"]
+num_tg = []
+if num_cases:
+    w("## Numbers: ns per number (issue 4 part 7)\n")
+    w("The same numbers as a JSON array, one operation = the whole array: jbind `jb_decode`/`jb_encode` of a "
+      "`JB_VEC` of f64 (int64), array framing included; **libc** = a `strtod` (`strtoll`) loop over the "
+      "same text into a preallocated array (jbind grows its vector as it goes), and `snprintf(\"%.17g\")` "
+      "(`PRId64`) per number into a reused buffer with the same framing; **libc-shortest** = the loop a C "
+      "programmer writes for the shortest round-trip text: `%.15g`, else `%.16g`, else `%.17g`, each checked "
+      "with `strtod`. Inputs: the number tokens of the corpus files as spelled there, or generated with a "
+      "fixed seed (`bench/numbers.c`). Gates: every decode equals libc's reading bit for bit; every encode "
+      "decodes back (by jbind) to the same bits.\n")
+    w("| numbers | count | op | jbind ns/number | libc ns/number | libc-shortest ns/number | jbind vs libc | "
+      "jbind vs libc-shortest |")
+    w("|---|---:|---|---:|---:|---:|---:|---:|")
+    for c in num_cases:
+        for op in ("dec", "enc"):
+            j, lc, ls = get(c, op, "jbind"), get(c, op, "libc"), get(c, op, "libc-shortest")
+            if not j:
+                continue
+            n = j["elems"] or 1
+            f = lambda r: f"{r['median_ns'] / n:.1f}" if r and ok(r) else ("-" if not r else r["status"])
+            r1, r2 = ratio(c, op, "libc"), ratio(c, op, "libc-shortest")
+            opn = ("parse" if op == "dec" else "format")
+            w(f"| {c[4:]} | {int(n)} | {opn} | {f(j)} | {f(lc)} | {f(ls)} | {rs(r1)} | {rs(r2) if ls else ''} |")
+            if r1:
+                chart.append((f"{c} {opn} vs libc", r1))
+            if ".f64." in c:
+                goal = 4 if op == "dec" else 10
+                what = "strtod" if op == "dec" else 'snprintf("%.17g")'
+                num_tg.append(f"| {c[4:]} {opn} vs {what} | >= {goal}x | {rs(r1)} | "
+                              f"{'met' if r1 and r1 >= goal else 'NOT met'} |")
+    w("")
+
+pd_path = os.path.join(build, "pandoc.txt")
+if os.path.exists(pd_path):
+    pd_txt = open(pd_path).read()
+    pd_rows = OrderedDict()
+    for line in pd_txt.splitlines():
+        m = re.match(r"^(.*?)\s+([0-9]+)$", line)
+        if m and not line.startswith("operation"):
+            pd_rows[m.group(1).strip()] = float(m.group(2))
+    w("## A pandoc document (issue 8)\n")
+    w("`bench/pandoc_bench.c` (built by `bench/CMakeLists.txt` from `examples/pandoc/`, run by `bench/run.sh` "
+      "after `jbench`): pandoc's JSON of `examples/pandoc/stress.md`, its blocks repeated to about 4 MiB, "
+      "decoded into and encoded from the typed pandoc AST (`examples/pandoc/pandoc_types.h`), beside DOM "
+      "parse/print of the same bytes by jbind, cJSON and jansson (here jansson prints with `json_dumps`, "
+      "cJSON with `cJSON_PrintUnformatted`; parse includes freeing the tree). Its own timing: best of 5 "
+      "trials of >= 0.2 s, MB/s of JSON text; its gate: typed decode + encode gives the text back byte for "
+      "byte.\n")
+    head = [l for l in pd_txt.splitlines() if l and not re.match(r"^(.*?)\s+([0-9]+)$", l)]
+    for l in head:
+        if not l.startswith("operation"):
+            w(f"- {l}")
+    w("")
+    w("| operation | MB/s |")
+    w("|---|---:|")
+    for k, v in pd_rows.items():
+        w(f"| {k} | {v:.0f} |")
+    w("")
+    def pdr(a, b):
+        return pd_rows[a] / pd_rows[b] if a in pd_rows and b in pd_rows and pd_rows[b] else None
+    notes = []
+    for op, jk in (("parse", "jbind DOM parse (jb_value_parse)"), ("print", "jbind DOM print (jb_value_print)")):
+        for peer in ("cJSON", "jansson"):
+            x = pdr(jk, f"{peer} {op}")
+            if x:
+                notes.append(f"jbind DOM {op} {x:.2f}x {peer}")
+    x = pdr("jbind typed decode (pd_decode)", "jbind DOM parse (jb_value_parse)")
+    if x:
+        notes.append(f"typed decode {x:.2f}x jbind's own DOM parse")
+    if notes:
+        w("- " + "; ".join(notes) + ".\n")
+elif os.path.exists(os.path.join(root, "bench", "pandoc_bench.c")):
+    w("## A pandoc document (issue 8)\n")
+    w("`bench/pandoc_bench.c` is present but did not build or run in this run (see the build directory's "
+      "`pandoc-build.log` / `pandoc.log`).\n")
 
 w("## Against the targets of issue 3\n")
 tg = []
@@ -185,6 +331,19 @@ w("| target | goal | measured | |")
 w("|---|---|---:|---|")
 L.extend(tg)
 w("")
+if num_tg or dom_cases:
+    w("## Against the targets of issue 4\n")
+    w("| target | goal | measured | |")
+    w("|---|---|---:|---|")
+    L.extend(num_tg)
+    for op, what in (("dec", "decode vs the fastest peer's DOM parse"), ("enc", "encode vs the fastest peer's DOM print")):
+        j = get("canada", op, "jbind")
+        peers = [r for r in rows if r["case"] == "dom.canada" and r["op"] == op and r["lib"] != "jbind" and ok(r)]
+        if j and ok(j) and peers:
+            b = min(peers, key=lambda r: r["median_ns"])
+            x = b["median_ns"] / j["median_ns"]
+            w(f"| canada typed {what} ({b['lib']}) | >= 1x | {x:.2f}x | {'met' if x >= 1 else 'NOT met'} |")
+    w("")
 zero = [(r["case"], r["op"], r["allocs_per_op"]) for r in rows if r["lib"] == "jbind" and ok(r)]
 nz = [z for z in zero if z[2] > 0.0]
 w(f"- zero allocations per warm operation: jbind allocates nothing in {len(zero) - len(nz)} of "
@@ -271,7 +430,10 @@ w("- Corpus models follow serde-rs/json-benchmark's structs field for field, wit
   "Absent optionals are written as null on encode, as serde does.")
 w("- Partial models (gsoc-2018, mesh, numbers, github_events, aeson/twitter100) read a subset of the fields and "
   "skip the rest (jbind's default for unknown keys).")
-w("- Not measured yet: DOM parse/print of each corpus file (issue 3 item 6 waits for the value API).\n")
+if not os.path.exists(os.path.join(root, "bench", "pandoc_bench.c")):
+    w("- Not measured yet: a pandoc document decode/encode case (waits for `examples/pandoc/` and "
+      "`bench/pandoc_bench.c`).")
+w("")
 open(os.path.join(root, "BENCHMARKS.md"), "w").write("\n".join(L) + "\n")
 
 # chart: log-scale bars of the ratio per case/op

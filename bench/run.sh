@@ -2,7 +2,8 @@
 # bench/run.sh — the benchmark, end to end (`make bench` calls it).
 #
 #   bench/run.sh           install what is missing (Debian, as root), build
-#                          -O2 Release, run every case for every library,
+#                          -O2 Release, run every case (typed models, DOM
+#                          parse/print, number micro-benchmarks) for every library,
 #                          print the table, measure the compile cost, rewrite
 #                          BENCHMARKS.md and docs/bench-chart.png
 #   bench/run.sh --quick   build, then run every case once through the
@@ -83,12 +84,38 @@ if [ "$QUICK" = 1 ]; then
   rc=${PIPESTATUS[0]}
   set -e
   [ "$STUB" = 1 ] && { echo "run.sh --quick: jbind did not build" >&2; exit 1; }
+  # the pandoc case is not timed here; it must still build (a warning only:
+  # examples/pandoc/ is work in progress)
+  if [ -f "$ROOT/bench/pandoc_bench.c" ]; then
+    cmake --build "$BUILD" --target pandoc_bench -j"$JOBS" >"$BUILD/pandoc-build.log" 2>&1 ||
+      echo "run.sh --quick: warning: bench/pandoc_bench.c did not build (see $BUILD/pandoc-build.log)" >&2
+  fi
   exit "$rc"
 fi
 
 # ---- 3b. Full run ----
 RES=$BUILD/results.tsv
+uptime | tee "$BUILD/uptime-start.txt"
 "$JBENCH" --out "$RES" | tee "$BUILD/bench-output.txt"
+
+# ---- 3c. The pandoc document case (bench/pandoc_bench.c over examples/pandoc/) ----
+rm -f "$BUILD/pandoc.txt"
+if [ -f "$ROOT/bench/pandoc_bench.c" ] && [ "$STUB" = 0 ]; then
+  cmake -S "$ROOT" -B "$BUILD" >>"$BUILD.configure.log" 2>&1 || true
+  if cmake --build "$BUILD" --target pandoc_bench -j"$JOBS" >"$BUILD/pandoc-build.log" 2>&1; then
+    PB=$BUILD/bench/pandoc_bench
+    [ -x "$PB" ] || PB=$BUILD/pandoc_bench
+    if command -v pandoc >/dev/null; then PIN=(); else PIN=("$ROOT/examples/pandoc/edge.json"); fi
+    if (cd "$ROOT" && "$PB" "${PIN[@]}") >"$BUILD/pandoc.log" 2>&1; then
+      cp "$BUILD/pandoc.log" "$BUILD/pandoc.txt"
+      cat "$BUILD/pandoc.txt"
+    else
+      echo "run.sh: pandoc_bench failed:" >&2; tail -5 "$BUILD/pandoc.log" >&2
+    fi
+  else
+    echo "run.sh: bench/pandoc_bench.c did not build (see $BUILD/pandoc-build.log)" >&2
+  fi
+fi
 
 # ---- 4. Compile cost of the derivation ----
 python3 "$ROOT/bench/compile_cost.py" "$ROOT" "$BUILD" >"$BUILD/compile.tsv" || echo "run.sh: compile-cost step failed" >&2
