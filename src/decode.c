@@ -311,7 +311,27 @@ parse:;
     return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s%s", shown, tok.ptr, dots);
 }
 
-JB_NOINLINE static jb_status dec_float(jb_reader *r, const jb_type *t, void *out) {
+static jb_status dec_float_slow(jb_reader *r, const jb_type *t, void *out);
+
+/* Doubles: one pass over the token when it is plain and followed by a
+ * delimiter; anything else (floats, NaN flags, errors) takes the general path. */
+static inline jb_status dec_float(jb_reader *r, const jb_type *t, void *out) {
+    if (t->kind == JB_KIND_F64) {
+        double d;
+        jb_status st;
+        size_t n = jb__scan_f64(r->p, r->end, &d, &st);
+        const char *e = r->p + n;
+        if (JB_LIKELY(n && st == JB_OK && (e == r->end || num_delim[(unsigned char)*e]) &&
+                      n <= r->max_number_len)) {
+            *(double *)out = d;
+            r->p = e;
+            return JB_OK;
+        }
+    }
+    return dec_float_slow(r, t, out);
+}
+
+JB_NOINLINE static jb_status dec_float_slow(jb_reader *r, const jb_type *t, void *out) {
     if (JB_UNLIKELY(!starts_number(r))) return type_error(r, t);
     const char *at = r->p;
     jb_str tok;

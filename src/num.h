@@ -35,6 +35,11 @@ JB_HIDDEN jb_status jb__parse_u64(const char *s, size_t n, bool integral_floats,
 JB_HIDDEN jb_status jb__parse_f64(const char *s, size_t n, double *out);
 JB_HIDDEN jb_status jb__parse_f32(const char *s, size_t n, float *out);
 
+/* Scan a number at p and convert it to double in one pass; returns its
+ * length (and *st: JB_OK or JB_E_RANGE), or 0 when p does not start a
+ * plain valid number (nothing stored; use jb__num_scan + jb__parse_f64). */
+JB_HIDDEN size_t jb__scan_f64(const char *p, const char *end, double *out, jb_status *st);
+
 /* Decimal text of v; no NUL. dst needs 20 bytes (u64) / 21 bytes (i64). */
 JB_HIDDEN size_t jb__fmt_u64(char *dst, uint64_t v);
 JB_HIDDEN size_t jb__fmt_i64(char *dst, int64_t v);

@@ -597,6 +597,62 @@ jb_status jb__parse_f64(const char *s, size_t n, double *out) {
     return overflow ? JB_E_RANGE : JB_OK;
 }
 
+/*
+ * Scan and convert in one pass (the decoder's hot path for doubles): the
+ * grammar is checked while the digits are gathered, so the token is read
+ * once instead of three times. Returns the token's length, or 0 when p
+ * does not start a plain valid number (then nothing is stored and the
+ * caller takes the general path, which reports errors precisely).
+ */
+size_t jb__scan_f64(const char *p, const char *end, double *out, jb_status *st) {
+    const char *s = p, *ip, *ie, *fp, *fe;
+    jb_numparts np;
+    uint64_t w = 0;
+    int64_t q = 0;
+    np.neg = p < end && *p == '-';
+    p += np.neg;
+    ip = p;
+    p = jb_eat_digits(p, end, &w);
+    ie = fe = fp = p;
+    if (ie == ip || (*ip == '0' && ie - ip > 1)) return 0; /* no digit, or a leading zero */
+    if (p < end && *p == '.') {
+        fp = p + 1;
+        fe = p = jb_eat_digits(fp, end, &w);
+        if (fe == fp) return 0;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        bool eneg = false;
+        p++;
+        if (p < end && (*p == '+' || *p == '-')) eneg = *p++ == '-';
+        if (p >= end || !jb_isdigit(*p)) return 0;
+        for (; p < end && jb_isdigit(*p); p++)
+            if (q < JB_EXP_SAT) q = q * 10 + (*p - '0');
+        if (eneg) q = -q;
+    }
+    np.q = q - (fe - fp);
+    np.w = w;
+    np.inexact = false;
+    if (JB_UNLIKELY((ie - ip) + (fe - fp) > 19)) {
+        np.q = q;
+        jb_parts_long(ip, ie, fp, fe, &np);
+    }
+    size_t n = (size_t)(p - s);
+    *st = JB_OK;
+    if (np.w == 0) {
+        *out = np.neg ? -0.0 : 0.0;
+        return n;
+    }
+    if (jb_clinger64(&np, out)) {
+        if (np.neg) *out = -*out;
+        return n;
+    }
+    bool overflow;
+    uint64_t bits = jb_slow_bits(s, n, &np, &jb_f64fmt, &overflow) | ((uint64_t)np.neg << 63);
+    memcpy(out, &bits, sizeof bits);
+    if (overflow) *st = JB_E_RANGE;
+    return n;
+}
+
 jb_status jb__parse_f32(const char *s, size_t n, float *out) {
     jb_numparts np;
     uint32_t bits;
