@@ -8,6 +8,7 @@ compiler driver, which includes cc1/cc1plus) for:
                                       written out (the macro caps at 63 members)
   jbind     bench/jb_corpus_desc.c    twitter + citm_catalog + canada models
   nlohmann  bench/compile_nlohmann_corpus.cpp  the same models
+  jbind     examples/pandoc/pandoc_types.c  the whole pandoc AST (issue 8)
 and a probe of NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE at 63 and 64 members.
 Prints TSV on stdout.
 """
@@ -50,6 +51,11 @@ cases = [
      ["gcc", "-std=c11", "-O2", "-c"] + inc + [os.path.join(root, "bench", "jb_corpus_desc.c")]),
     ("twitter + citm_catalog + canada models", "nlohmann/json (C++, NLOHMANN_DEFINE_TYPE_*)",
      ["g++", "-std=c++17", "-O2", "-c"] + inc + [os.path.join(root, "bench", "compile_nlohmann_corpus.cpp")]),
+    # issue 8: the whole pandoc AST (64 constructors), descriptors only
+    ("pandoc AST (examples/pandoc/pandoc_types.c)", "jbind (C, descriptors)",
+     ["gcc", "-std=c11", "-O2", "-c", "-I", os.path.join(root, "include"),
+      "-I", os.path.join(root, "examples", "pandoc"),
+      os.path.join(root, "examples", "pandoc", "pandoc_types.c")]),
 ]
 print("tu\tlib\twall_median_s\tcpu_median_s\tpeak_rss_kb\tobject_bytes\tstatus")
 for i, (tu, lib, cmd) in enumerate(cases):
