@@ -162,7 +162,28 @@ static jb_status members_limit(jb_reader *r, size_t n) {
 /* Scalars                                                             */
 /* ------------------------------------------------------------------ */
 
+/* Bytes that may follow a literal: whitespace , ] } (and '/' for comments). */
+static inline bool lit_end(const jb_reader *r, const char *e) {
+    if (e == r->end) return true;
+    unsigned char c = (unsigned char)*e;
+    return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
 static jb_status dec_bool(jb_reader *r, bool *out) {
+    /* the common case in one word compare: "true" or "fals"+"e", then a delimiter */
+    if (JB_LIKELY(r->end - r->p >= 5)) {
+        uint32_t w = jb__load32(r->p);
+        if (w == jb__load32("true") && lit_end(r, r->p + 4)) {
+            *out = true;
+            r->p += 4;
+            return JB_OK;
+        }
+        if (w == jb__load32("fals") && r->p[4] == 'e' && lit_end(r, r->p + 5)) {
+            *out = false;
+            r->p += 5;
+            return JB_OK;
+        }
+    }
     if (r->p < r->end && *r->p == 't') {
         if (jb__r_literal(r, "true", 4)) return r->code;
         *out = true;
@@ -839,7 +860,7 @@ JB_NOINLINE static jb_status dec_vec(jb_reader *r, const jb_type *t, void *out) 
     const jb_type *et = t->elem;
     size_t es = et->size, ea = elem_align(et), n = 0;
     /* scalars are written whole by their decoder: no need to zero them first */
-    bool zero = et->kind > JB_KIND_F64 || et->kind == JB_KIND_BOOL;
+    bool zero = et->kind > JB_KIND_F64;
     jb_scratch_mark sm = jb__scratch_mark(r->arena);
     jb_status st = JB_OK;
     int more = 1;
