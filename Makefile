@@ -13,13 +13,16 @@
 #                      build/fuzz, replay fuzz/regressions, then run each
 #                      target for FUZZ_SECONDS (docs/fuzzing.md)
 #   make slow          valgrind memcheck over a size-reduced set of test
-#                      programs (build/release) and ThreadSanitizer over the
-#                      threaded tests (build/tsan); SLOW_SCALE sizes them
+#                      programs (build/release), ThreadSanitizer over the
+#                      threaded tests (build/tsan), and the linear-time test
+#                      (callgrind instruction counts at N and 10N,
+#                      tests/test_linear.sh); SLOW_SCALE sizes the first two
 #   make clean
 #
 # Variables: JOBS (parallel compile jobs), CTEST_JOBS (parallel tests, 2),
 # PREFIX (install prefix), FUZZ_SECONDS (per fuzz target, 60), FUZZ_TARGETS,
-# SLOW_SCALE (JB_TEST_SCALE for the slow modes, 0.05).
+# SLOW_SCALE (JB_TEST_SCALE for the slow modes, 0.05), LINEAR_CASES and
+# LINEAR_MAX_RATIO (slow-linear: which cases, the largest Ir(10N)/Ir(N), 12).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -81,7 +84,7 @@ END = @t=$$(( $$(date +%s) - $$(cat $(BUILD)/.start-$@) )); \
 
 .PHONY: all build test bench install clean deps format format-check \
 	test-release test-locale test-installed test-asan test-clang test-bench \
-	fuzz fuzz-build slow slow-valgrind slow-tsan
+	fuzz fuzz-build slow slow-valgrind slow-tsan slow-linear
 
 all: build
 
@@ -180,6 +183,7 @@ slow:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(SLOW_APT) $(APT_PACKAGES)" LOCALES=
 	$(MAKE) --no-print-directory slow-valgrind
 	$(MAKE) --no-print-directory slow-tsan
+	$(MAKE) --no-print-directory slow-linear
 	$(END)
 
 slow-valgrind:
@@ -211,6 +215,19 @@ slow-tsan:
 			|| { tail -60 $(BUILD)/tsan-$$t.log; echo "tsan: $$t failed"; exit 1; }; \
 		tail -1 $(BUILD)/tsan-$$t.log; \
 	done
+	$(END)
+
+# Linear time (issue 7, part 5): every tests/test_linear.c case at N and
+# 10N under callgrind; fails when the instruction count grows more than
+# LINEAR_MAX_RATIO times. LINEAR_CASES picks cases (default all).
+LINEAR_MAX_RATIO ?= 12
+LINEAR_CASES ?=
+slow-linear:
+	$(START)
+	cmake -S . -B $(BUILD)/release $(RELEASE_CFG)
+	cmake --build $(BUILD)/release -j$(JOBS) --target test_linear
+	MAX_RATIO=$(LINEAR_MAX_RATIO) bash tests/test_linear.sh $(BUILD)/release/tests/test_linear $(LINEAR_CASES) \
+		| tee $(BUILD)/linear.log
 	$(END)
 
 install: build
