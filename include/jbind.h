@@ -639,11 +639,20 @@ typedef struct jb_read_options {
     uint32_t max_depth;      /* nesting limit; 0 = 512. The typed decoder also stops with
                                 JB_E_DEPTH before it would exhaust a small thread stack
                                 (it learns the thread's stack bounds; see docs/memory.md) */
-    size_t max_string_len;   /* bytes of one decoded string; 0 = no limit */
-    size_t max_number_len;   /* bytes of one number token; 0 = 4096 */
-    size_t max_doc_size;     /* input length; 0 = no limit */
-    size_t max_members;      /* members of one object / elements of one array; 0 = no limit */
+    size_t max_string_len;   /* bytes of one decoded string; 0 = JB_DEFAULT_MAX_STRING */
+    size_t max_number_len;   /* bytes of one number token; 0 = JB_DEFAULT_MAX_NUMBER */
+    size_t max_doc_size;     /* input length; 0 = JB_DEFAULT_MAX_DOC */
+    size_t max_members;      /* members of one object / elements of one array;
+                                0 = JB_DEFAULT_MAX_MEMBERS */
 } jb_read_options;
+/* The limits are on by default; JB_NO_LIMIT (SIZE_MAX) in a field turns one
+ * off. A total allocation cap for decoding is the arena's (jb_arena_new_with). */
+#define JB_DEFAULT_MAX_DEPTH   512
+#define JB_DEFAULT_MAX_STRING  ((size_t)64 << 20)   /* 64 MiB */
+#define JB_DEFAULT_MAX_NUMBER  ((size_t)4096)
+#define JB_DEFAULT_MAX_DOC     ((size_t)1 << 30)    /* 1 GiB */
+#define JB_DEFAULT_MAX_MEMBERS ((size_t)1 << 24)    /* 16,777,216 */
+#define JB_NO_LIMIT SIZE_MAX
 
 /* Encode switches (jb_write_options.flags). 0 = compact, strict. */
 #define JB_WRITE_PRETTY         0x0001u /* newlines and indentation (indent spaces, default 2) */

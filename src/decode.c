@@ -1545,9 +1545,9 @@ jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out
     jb_scratch_mark sm = jb__scratch_mark(arena);
     jb_status st = JB_OK;
     char msg[JB_ERROR_MESSAGE_MAX];
-    if (opts && opts->max_doc_size && len > opts->max_doc_size) {
+    if (len > r.max_doc_size) {
         jb__r_fail(&r, JB_E_LIMIT, r.p, "document of %zu bytes is over the %zu-byte limit", len,
-                   opts->max_doc_size);
+                   r.max_doc_size);
         goto fail;
     }
     if (jb__kind_has_plan(type->kind)) {

@@ -145,14 +145,18 @@ void jb__r_init(jb_reader *r, const char *json, size_t len, jb_arena *arena,
     r->end = json ? json + len : json;
     r->arena = arena;
     r->code = JB_OK;
-    r->max_depth = 512;
-    r->max_number_len = 4096;
+    r->max_depth = JB_DEFAULT_MAX_DEPTH;
+    r->max_number_len = JB_DEFAULT_MAX_NUMBER;
+    r->max_string_len = JB_DEFAULT_MAX_STRING;
+    r->max_members = JB_DEFAULT_MAX_MEMBERS;
+    r->max_doc_size = JB_DEFAULT_MAX_DOC;
     if (opts) {
         r->flags = opts->flags;
         if (opts->max_depth) r->max_depth = opts->max_depth;
         if (opts->max_number_len) r->max_number_len = opts->max_number_len;
-        r->max_string_len = opts->max_string_len;
-        r->max_members = opts->max_members;
+        if (opts->max_string_len) r->max_string_len = opts->max_string_len;
+        if (opts->max_members) r->max_members = opts->max_members;
+        if (opts->max_doc_size) r->max_doc_size = opts->max_doc_size;
     }
 }
 

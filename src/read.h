@@ -19,9 +19,10 @@ struct jb_reader {
     uint32_t flags;       /* JB_READ_* */
     uint32_t depth;       /* current nesting */
     uint32_t max_depth;
-    size_t max_string_len;  /* 0 = none */
+    size_t max_string_len;  /* SIZE_MAX = none */
     size_t max_number_len;
-    size_t max_members;     /* 0 = none */
+    size_t max_members;     /* SIZE_MAX = none */
+    size_t max_doc_size;    /* input length limit (checked by the entry points) */
     /* failure (first wins) */
     jb_status code;
     size_t err_offset;

@@ -521,9 +521,9 @@ jb_status jb_value_parse(const char *json, size_t len, jb_value **out, jb_arena 
     jb__r_init(&r, json, len, arena, opts);
     am = jb__arena_mark(arena);
     sm = jb__scratch_mark(arena);
-    if (opts && opts->max_doc_size && len > opts->max_doc_size) {
+    if (len > r.max_doc_size) {
         jb__r_fail(&r, JB_E_LIMIT, r.p, "document of %zu bytes is over the %zu-byte limit", len,
-                   opts->max_doc_size);
+                   r.max_doc_size);
         goto fail;
     }
     if (jb__r_ws(&r) || jb__value_decode(&r, out)) goto fail;

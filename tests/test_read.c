@@ -106,8 +106,10 @@ static void test_init_and_fail(void) {
     CHECK(r.p == js && r.start == js && r.end == js + 6);
     CHECK_EQ_INT(r.max_depth, 512);
     CHECK_EQ_INT(r.max_number_len, 4096);
-    CHECK_EQ_INT(r.max_string_len, 0);
-    CHECK_EQ_INT(r.max_members, 0);
+    /* limits are on by default (64 MiB strings, 2^24 members, 1 GiB documents) */
+    CHECK_EQ_INT(r.max_string_len, 64 * 1024 * 1024);
+    CHECK_EQ_INT(r.max_members, 16777216);
+    CHECK_EQ_INT(r.max_doc_size, 1024 * 1024 * 1024);
     CHECK_EQ_INT(r.flags, 0);
     CHECK_EQ_INT(r.depth, 0);
     CHECK(r.code == JB_OK && r.keybuf == NULL && r.keycap == 0 && r.path.n == 0);
