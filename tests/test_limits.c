@@ -459,7 +459,9 @@ static uint64_t inv_xorshift(uint64_t h, int s) {
  * test says so and runs nothing.
  */
 static size_t crafted_keys(char **keys, size_t *lens, size_t n) {
-    const uint64_t seed = UINT64_C(0x9E3779B97F4A7C15) ^ (7 * UINT64_C(0xff51afd7ed558ccd));
+    const uint64_t seed0 = UINT64_C(0x9E3779B97F4A7C15) ^ (7 * UINT64_C(0xff51afd7ed558ccd));
+    /* jb__hash_bytes = jb__hash_seeded(.., 0): the start value is mixed once */
+    const uint64_t seed = (seed0 ^ (seed0 >> 29)) * UINT64_C(0xbf58476d1ce4e5b9);
     const uint64_t i1 = inv_mul(UINT64_C(0x94d049bb133111eb));
     const uint64_t i2 = inv_mul(UINT64_C(0xbf58476d1ce4e5b9));
     size_t got = 0;
