@@ -610,8 +610,7 @@ typedef struct captured {
     size_t n;
 } captured;
 
-static jb_status capture(jb_reader *r, captured *c, jb_str key, const char *key_at) {
-    (void)key_at;
+static jb_status capture(jb_reader *r, captured *c, jb_str key) {
     capnode *node = jb__arena_alloc(r->arena, sizeof *node, _Alignof(capnode));
     char *k = node ? jb__arena_alloc(r->arena, key.len + 1, 1) : NULL;
     if (!k) return nomem(r);
@@ -708,7 +707,7 @@ JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *b
                 else
                     st = jb__r_skip(r);
             } else if (pl->has_capture) {
-                st = capture(r, &cap, key, key_at);
+                st = capture(r, &cap, key);
             } else if (deny) {
                 int shown = key.len > 40 ? 40 : (int)key.len;
                 st = jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field \"%.*s%s\" in %s", shown,

@@ -650,13 +650,11 @@ static jb_status enc_custom(jb_writer *w, const jb_type *t, const void *p) {
 }
 
 static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p) {
+    /* integers written as strings (jb_i64_string, Fable's int64) */
+    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64 && JB_UNLIKELY(int_as_string(w, t)))
+        return enc_int_string(w, t, p);
     switch (t->kind) {
     case JB_KIND_BOOL: return *(const bool *)p ? put_lit(w, "true", 4) : put_lit(w, "false", 5);
-    default:
-        break;
-    }
-    if (t->kind <= JB_KIND_U64 && JB_UNLIKELY(int_as_string(w, t))) return enc_int_string(w, t, p);
-    switch (t->kind) {
     case JB_KIND_I8: return enc_i64(w, *(const int8_t *)p);
     case JB_KIND_I16: return enc_i64(w, *(const int16_t *)p);
     case JB_KIND_I32: return enc_i64(w, *(const int32_t *)p);
