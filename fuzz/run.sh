@@ -5,8 +5,10 @@
 # dictionary. New corpus entries go to BUILD_DIR/corpus/<target> (kept
 # between runs; the committed seeds stay small); a crash, leak, timeout or
 # sanitizer report leaves its input in BUILD_DIR/artifacts/<target>/ and
-# fails the run. Prints a line per target and the CPU seconds spent, which
-# are also appended to BUILD_DIR/fuzz-cpu.log.
+# fails the run. Prints a line per target; appends `<time> fuzz_<target>
+# <wall seconds> <CPU seconds>` to BUILD_DIR/fuzz-cpu.log (CPU = user+sys
+# of the fuzzer, which is less than wall when it runs under `nice` beside
+# other work; docs/fuzzing.md totals the CPU column).
 set -euo pipefail
 build=$1
 secs=$2
@@ -15,6 +17,12 @@ src=$(cd "$(dirname "$0")" && pwd)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 status=0
+# user+sys seconds of all finished children so far (bash's `times`, run in
+# this shell: a subshell would report its own, empty, children).
+child_cpu() {
+    times >"$art/.times"
+    CPU=$(tail -1 "$art/.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%d", t }')
+}
 for t in "$@"; do
     bin=$build/fuzz/fuzz_$t
     [ -x "$bin" ] || { echo "fuzz: $bin not built" >&2; exit 1; }
@@ -31,6 +39,7 @@ for t in "$@"; do
         echo "fuzz_$t: $(echo "$regs" | wc -l) regression inputs pass"
     fi
     start=$(date +%s)
+    child_cpu; cpu0=$CPU
     if "$bin" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2560 -max_len=8192 \
         -dict="$src/json.dict" -artifact_prefix="$art/" -print_final_stats=1 \
         "$corpus" "$src/corpus/$t" >"$art/fuzz.log" 2>&1; then
@@ -41,6 +50,7 @@ for t in "$@"; do
         ls "$art"; grep -E 'ERROR|SUMMARY|property failed|runtime error' "$art/fuzz.log" | head -20
         status=1
     fi
-    echo "$(date -u +%FT%TZ) fuzz_$t $(( $(date +%s) - start ))" >>"$build/fuzz-cpu.log"
+    child_cpu
+    echo "$(date -u +%FT%TZ) fuzz_$t $(( $(date +%s) - start )) $(( CPU - cpu0 ))" >>"$build/fuzz-cpu.log"
 done
 exit $status

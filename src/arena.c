@@ -229,11 +229,6 @@ void jb__arena_rollback(jb_arena *a, jb_arena_mark m) {
 /* Scratch stack                                                       */
 /* ------------------------------------------------------------------ */
 
-jb_scratch_mark jb__scratch_mark(jb_arena *a) {
-    jb_scratch_mark m = {a->scur, a->scur ? (size_t)(a->spos - a->scur->data) : 0};
-    return m;
-}
-
 void *jb__scratch_push_slow(jb_arena *a, size_t size) {
     /* Nothing to store: any non-NULL pointer will do. */
     if (size == 0) return a->spos;

@@ -85,7 +85,10 @@ JB_HIDDEN void jb__arena_rollback(jb_arena *a, jb_arena_mark m);
  * (nested arrays push above and pop back before the next element), then
  * gathers them into one arena block. Scratch segments count toward the cap.
  */
-JB_HIDDEN jb_scratch_mark jb__scratch_mark(jb_arena *a);
+static inline jb_scratch_mark jb__scratch_mark(jb_arena *a) {
+    jb_scratch_mark m = {a->scur, a->scur ? (size_t)(a->spos - a->scur->data) : 0};
+    return m;
+}
 
 /* Where an element of `size` bytes is placed: at a multiple of the largest
  * power of two dividing size, at most 16. A C object's size is a multiple
@@ -121,5 +124,11 @@ JB_HIDDEN void jb__scratch_gather(jb_arena *a, jb_scratch_mark m, size_t elem_si
                                   void *dst);
 /* Pop back to m. */
 JB_HIDDEN void jb__scratch_release(jb_arena *a, jb_scratch_mark m);
+/* The same, inline when m lies in the current segment (the common case:
+ * a decoder frame popped right after its children). */
+static inline void jb__scratch_pop(jb_arena *a, jb_scratch_mark m) {
+    if (JB_LIKELY(m.seg != NULL && m.seg == a->scur)) a->spos = a->scur->data + m.off;
+    else jb__scratch_release(a, m);
+}
 
 #endif

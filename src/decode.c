@@ -1,547 +1,461 @@
 /*
- * decode.c — the decoder engine: reads JSON tokens with the scanner
- * (read.c) and fills the C value through the descriptor's plan. No tree in
- * between; every allocation comes from the caller's arena. One small
- * static function per kind. Also the jb_read_* API for custom codecs.
+ * decode.c — the decoder engine: reads JSON with the scanner (read.c) and
+ * fills the C value through the descriptor's plan. No tree in between;
+ * every allocation comes from the caller's arena.
  *
- * Conventions: dec_value is called with r->p on the first byte of a value
- * (whitespace already skipped) and returns with r->p just past it. The
- * output it fills is already zeroed by whoever owns it (jb_decode zeroes
- * the root, containers zero each element), so absent optionals are
- * NULL/false without extra work.
+ * No recursion that input can drive: each open container (record object,
+ * tuple, fixed array, vector, map, sum) is a frame on the arena's scratch
+ * stack, and one loop (jb__dec_run) steps the innermost frame. A frame
+ * reads its members itself; a member that is a leaf (number, string, ...)
+ * is decoded on the spot, a member that is a container pushes a frame and
+ * the loop goes on with it; when it completes, it is popped and its parent
+ * resumes. Pointers and unwrapped records push nothing: the pointee or
+ * field is decoded in their place. Stack use is constant whatever the
+ * nesting; the depth limit (max_depth) bounds the frames.
  *
  * Failure: the first error is recorded in the reader (code, offset,
- * message); each level appends its path segment while unwinding; jb_decode
- * then fills jb_error, rolls the arena back and zeroes the output.
+ * message); the loop then pops the frames, each adding its path segment
+ * (the key or index of the member that failed) and restoring what it
+ * changed, until an untagged sum can try its next case or none is left;
+ * jb_decode then fills jb_error, rolls the arena back and zeroes the output.
  */
-#include <math.h>
-
-#include "arena.h"
-#include "error.h"
-#include "num.h"
-#include "plan.h"
-#include "read.h"
+#include "decode.h"
 #include "value.h"
 
-static jb_status dec_value(jb_reader *r, const jb_type *t, void *out);
-static jb_status dec_no_payload(jb_reader *r, const jb_pentry *c);
-
 /* ------------------------------------------------------------------ */
-/* Small helpers                                                       */
+/* Frames                                                              */
 /* ------------------------------------------------------------------ */
 
-static const char *expected_name(const jb_type *t) {
-    switch (t->kind) {
-    case JB_KIND_BOOL: return "true or false";
-    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
-    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64: return "integer";
-    case JB_KIND_F32: case JB_KIND_F64: case JB_KIND_NUMBER: return "number";
-    case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_ENUM: return "string";
-    case JB_KIND_RECORD: return "object";
-    case JB_KIND_MAP: return jb__key_is_stringlike(t->key) ? "object" : "array";
-    case JB_KIND_TUPLE: case JB_KIND_ARRAY: case JB_KIND_VEC: return "array";
-    default: return "value";
-    }
-}
+enum { F_RECORD, F_FIXED, F_VEC, F_MAP, F_SUM, F_SCOPE };
 
-static const jb_type an_object = {.kind = JB_KIND_RECORD, .name = "object"};
-static const jb_type an_array = {.kind = JB_KIND_TUPLE, .name = "array"};
+/* What starting a value did (start). */
+enum { S_LEAF, S_PUSHED, S_FAIL };
+/* What stepping a frame did (step): finished (pop it), pushed a child
+ * (step that), failed (unwind). */
+enum { R_DONE, R_AGAIN, R_FAIL };
 
-/* Can byte c start a JSON value (in the strict grammar)? */
-static bool starts_value(int c) {
-    switch (c) {
-    case '"': case '{': case '[': case 't': case 'f': case 'n': case '-':
-    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-        return true;
-    default:
-        return false;
-    }
-}
+/* Representation state a type with a format sets for its contents. */
+typedef struct rscope {
+    uint8_t key_mode;
+    bool int64_string;
+    uint32_t flags;
+} rscope;
 
-/* A value of the wrong JSON type is JB_E_TYPE; bytes that start no value
- * at all (a stray '}', a comment without the flag, NaN without it) are
- * JB_E_SYNTAX. */
-static jb_status type_error(jb_reader *r, const jb_type *t) {
-    char buf[16];
-    bool value = r->p < r->end && starts_value((unsigned char)*r->p);
-    if (!value && r->p < r->end && (*r->p == 'N' || *r->p == 'I'))
-        return jb__r_fail(r, JB_E_SYNTAX, r->p,
-                          "expected %s, found %s (NaN and Infinity need JB_READ_ALLOW_NAN_INF)",
-                          expected_name(t), jb__r_found(r, r->p, buf));
-    return jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p, "expected %s, found %s",
-                      expected_name(t), jb__r_found(r, r->p, buf));
-}
+/* Unknown members kept for JB_UNKNOWN_FIELDS: a list in the arena (the
+ * scratch stack is busy with frames), made an array at the '}'. */
+typedef struct capnode {
+    jb_raw_member m;
+    struct capnode *next;
+} capnode;
 
-static jb_status expect_char_fail(jb_reader *r, const char *what) {
-    char buf[16];
-    return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected %s, found %s", what, jb__r_found(r, r->p, buf));
-}
+typedef struct captured {
+    capnode *head, *tail;
+    size_t n;
+} captured;
 
-/* A closing byte was expected: ',' (more members or elements, valid JSON
- * of the wrong shape) is a type error, anything else a syntax error. */
-static jb_status close_fail(jb_reader *r, const char *what) {
-    if (r->p < r->end && *r->p == ',')
-        return jb__r_fail(r, JB_E_TYPE, r->p, "expected %s, found more", what);
-    return expect_char_fail(r, what);
-}
-
-static jb_status nomem(jb_reader *r) {
-    jb_status code = jb__arena_fail_code(r->arena);
-    return jb__r_fail(r, code, r->p, "%s",
-                      code == JB_E_LIMIT ? "allocation limit reached" : "out of memory");
-}
-
-/* Enter '{' or '[' at r->p: depth check, consume, skip whitespace. */
-static jb_status enter(jb_reader *r) {
-    if (JB_UNLIKELY(r->depth >= r->max_depth))
-        return jb__r_fail(r, JB_E_DEPTH, r->p, "nesting deeper than %u", (unsigned)r->max_depth);
-    if (JB_UNLIKELY(jb__stack_low(r->stack_floor)))
-        return jb__r_fail(r, JB_E_DEPTH, r->p,
-                          "nesting too deep for this thread's stack (at depth %u)", (unsigned)r->depth);
-    r->depth++;
-    r->p++;
-    return jb__r_ws(r);
-}
-
-/*
- * After an element or member: skip whitespace, then ',' (returns 1: more
- * follow) or the closing byte (returns 0, consumed). Trailing commas with
- * the flag. Negative: error recorded.
- */
-static int next_or_close(jb_reader *r, char close) {
-    if (jb__r_ws(r)) return -1;
-    if (JB_LIKELY(r->p < r->end)) {
-        char c = *r->p;
-        if (c == ',') {
-            r->p++;
-            if (jb__r_ws(r)) return -1;
-            if ((r->flags & JB_READ_ALLOW_TRAILING_COMMAS) && r->p < r->end && *r->p == close) {
-                r->p++;
-                r->depth--;
-                return 0;
-            }
-            return 1;
-        }
-        if (c == close) {
-            r->p++;
-            r->depth--;
-            return 0;
-        }
-    }
-    expect_char_fail(r, close == '}' ? "',' or '}'" : "',' or ']'");
-    return -1;
-}
-
-static inline size_t elem_align(const jb_type *t) {
-    size_t a = t->align ? t->align : 8;
-    return a > 16 ? 16 : a;
-}
-
-static JB_NOINLINE const jb_plan *plan_compile(jb_reader *r, const jb_type *t) {
+/* The members of a record object (also an internally tagged sum's
+ * payload, whose fields share the object with the tag). */
+typedef struct frec {
     const jb_plan *pl;
-    jb_status code = JB_OK;
-    char msg[JB_ERROR_MESSAGE_MAX];
-    pl = jb__plan_slow(t, &code, msg, sizeof msg);
-    if (!pl) jb__r_fail(r, code, r->p, "%s", msg);
-    return pl;
-}
+    char *base;
+    const jb_pentry *cur; /* the field whose value a child frame is decoding */
+    uint64_t *seen;       /* fields seen: local, or on the scratch stack past 256 fields */
+    uint64_t local[4];
+    size_t guess;         /* the field expected next (declaration order) */
+    size_t count;         /* members read, for max_members */
+    captured cap;
+    const char *ignore;   /* a key to skip once (the internal tag), or NULL */
+    size_t ignore_len;
+    int more;             /* 1: a member follows; 0: the '}' was read */
+    int ignored;
+    bool deny;
+} frec;
 
-static inline const jb_plan *plan_of(jb_reader *r, const jb_type *t) {
-    const jb_plan *pl = jb__plan_get(t);
-    if (JB_LIKELY(pl != NULL)) return pl;
-    return plan_compile(r, t);
-}
+/* A tuple (pl: its plan) or fixed array (pl NULL): exactly n elements. */
+typedef struct ffix {
+    const jb_type *t;
+    const jb_plan *pl;
+    char *out;
+    size_t n, i;
+    int more;
+    bool in_child; /* element i is being decoded */
+} ffix;
 
-static jb_status members_limit(jb_reader *r, size_t n) {
-    if (JB_UNLIKELY(r->max_members && n > r->max_members))
-        return jb__r_fail(r, JB_E_LIMIT, r->p, "more than %zu members or elements", r->max_members);
-    return JB_OK;
-}
+/* A vector: elements pushed on the scratch stack after the frame, then
+ * gathered into one arena block (the array is sized once). */
+typedef struct fvec {
+    const jb_type *et;
+    char *out;
+    size_t es, ea, n;
+    jb_scratch_mark sm;
+    int more;
+    bool zero, in_child;
+} fvec;
 
-/* ------------------------------------------------------------------ */
-/* Scalars                                                             */
-/* ------------------------------------------------------------------ */
+/* A map as an object or as [key, value] pairs; entries on the scratch
+ * stack like a vector's elements. */
+typedef struct fmap {
+    const jb_type *t;
+    char *out;
+    const char *at; /* its '{' or '[' (duplicate keys are reported from there) */
+    char *e;        /* the entry being read */
+    jb_str text;    /* its key's text (object form), for the path */
+    size_t es, vo, ea, n;
+    jb_scratch_mark sm;
+    int more;
+    uint8_t part; /* M_* */
+    bool obj, text_key, in_member;
+    char close;
+} fmap;
 
-/* Bytes that may follow a literal: whitespace , ] } (and '/' for comments). */
-static inline bool lit_end(const jb_reader *r, const char *e) {
-    if (e == r->end) return true;
-    unsigned char c = (unsigned char)*e;
-    return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
+/* A sum in any style; phase says what comes next. */
+typedef struct fsum {
+    const jb_type *t;
+    const jb_plan *pl;
+    char *out;
+    const jb_pentry *c; /* the case, once known */
+    const char *pkey;   /* the payload's key, for the path (pmode P_KEY) */
+    size_t pkey_len;
+    uint8_t phase;      /* P_* */
+    uint8_t pmode;      /* a payload is being decoded: PM_* */
+    bool positional;    /* r->positional_records to restore */
+    bool have_content;
+    int tags, more;
+    /* untagged: the case tried next, where the value starts, what to undo */
+    size_t i, wn;
+    const char *start;
+    uint32_t depth;
+    jb_arena_mark am;
+    jb_scratch_mark inner;
+    char *why; /* JB_ERROR_MESSAGE_MAX bytes on the scratch stack: each case's failure */
+} fsum;
 
-static jb_status dec_bool(jb_reader *r, bool *out) {
-    /* the common case in one word compare: "true" or "fals"+"e", then a delimiter */
-    if (JB_LIKELY(r->end - r->p >= 5)) {
-        uint32_t w = jb__load32(r->p);
-        if (w == jb__load32("true") && lit_end(r, r->p + 4)) {
-            *out = true;
-            r->p += 4;
-            return JB_OK;
-        }
-        if (w == jb__load32("fals") && r->p[4] == 'e' && lit_end(r, r->p + 5)) {
-            *out = false;
-            r->p += 5;
-            return JB_OK;
-        }
-    }
-    if (r->p < r->end && *r->p == 't') {
-        if (jb__r_literal(r, "true", 4)) return r->code;
-        *out = true;
-        return JB_OK;
-    }
-    if (r->p < r->end && *r->p == 'f') {
-        if (jb__r_literal(r, "false", 5)) return r->code;
-        *out = false;
-        return JB_OK;
-    }
-    return type_error(r, &jb_bool);
-}
+enum { M_MEMBER, M_VALUE, M_PAIR_KEY, M_PAIR_VALUE };
+enum { P_BEGIN, P_EXT_CLOSE, P_ARRAY_CLOSE, P_SET_TAG, P_REST, P_REST_NEXT, P_UNTAGGED };
+enum { PM_NONE, PM_KEY, PM_INDEX1, PM_ATTEMPT };
 
-static bool starts_number(const jb_reader *r) {
-    if (r->p >= r->end) return false;
-    char c = *r->p;
-    if (c == '-' || (c >= '0' && c <= '9')) return true;
-    return (r->flags & JB_READ_ALLOW_NAN_INF) && (c == 'N' || c == 'I');
-}
-
-static const struct { int64_t lo; int64_t hi; uint64_t uhi; const char *name; } int_range[] = {
-    [JB_KIND_I8] = {INT8_MIN, INT8_MAX, 0, "int8_t"},
-    [JB_KIND_I16] = {INT16_MIN, INT16_MAX, 0, "int16_t"},
-    [JB_KIND_I32] = {INT32_MIN, INT32_MAX, 0, "int32_t"},
-    [JB_KIND_I64] = {INT64_MIN, INT64_MAX, 0, "int64_t"},
-    [JB_KIND_U8] = {0, 0, UINT8_MAX, "uint8_t"},
-    [JB_KIND_U16] = {0, 0, UINT16_MAX, "uint16_t"},
-    [JB_KIND_U32] = {0, 0, UINT32_MAX, "uint32_t"},
-    [JB_KIND_U64] = {0, 0, UINT64_MAX, "uint64_t"},
+typedef struct frame frame;
+struct frame {
+    frame *up;             /* the enclosing frame of this run, or NULL */
+    jb_scratch_mark below; /* the scratch stack before this frame: popping returns there */
+    uint8_t kind;          /* F_* */
+    bool waiting;          /* a child frame is decoding one of its members */
+    bool scoped;           /* sc holds the representation state to restore on pop */
+    rscope sc;
+    union {
+        frec rec;
+        ffix fix;
+        fvec vec;
+        fmap map;
+        fsum sum;
+    } u;
 };
 
-static jb_status dec_int_slow(jb_reader *r, const jb_type *t, void *out);
+static inline frame *push_frame(jb_reader *r, frame **top, uint8_t kind) {
+    jb_scratch_mark m = jb__scratch_mark(r->arena);
+    frame *f = jb__scratch_push(r->arena, sizeof(frame), _Alignof(frame));
+    if (JB_UNLIKELY(!f)) {
+        jb__dec_nomem(r);
+        return NULL;
+    }
+    f->up = *top;
+    f->below = m;
+    f->kind = kind;
+    f->waiting = false;
+    f->scoped = false;
+    *top = f;
+    return f;
+}
 
-/* Bytes that may follow a number: whitespace , ] } (a 256-entry table). */
-static const bool num_delim[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
-                                    [','] = 1, [']'] = 1, ['}'] = 1};
+static inline void pop_frame(jb_reader *r, frame **top) {
+    frame *f = *top;
+    *top = f->up;
+    if (f->kind == F_SUM) r->positional_records = f->u.sum.positional;
+    if (f->scoped) {
+        r->key_mode = f->sc.key_mode;
+        r->int64_string = f->sc.int64_string;
+        r->flags = f->sc.flags;
+    }
+    jb__scratch_pop(r->arena, f->below);
+}
+
+/* A type with a format changes how its contents read until it ends. */
+static void scope_set(jb_reader *r, frame *f, const jb_plan *pl) {
+    f->scoped = true;
+    f->sc.key_mode = r->key_mode;
+    f->sc.int64_string = r->int64_string;
+    f->sc.flags = r->flags;
+    if (pl->key_mode) r->key_mode = (uint8_t)pl->key_mode;
+    if (pl->fmt_flags & JB_FMT_INT64_STRING) r->int64_string = true;
+    if (pl->fmt_flags & JB_FMT_INTEGRAL_FLOATS) r->flags |= JB_READ_INTEGRAL_FLOATS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Starting a value                                                    */
+/* ------------------------------------------------------------------ */
+
+static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, bool resume,
+                       const char *ignore, size_t ignore_len);
+static int push_sum(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out);
+
+/* '[' of a tuple or fixed array (pl NULL: t->elem each) of n elements. */
+static int start_fixed(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out,
+                       size_t n) {
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
+    if (jb__dec_enter(r)) return S_FAIL;
+    frame *f = push_frame(r, top, F_FIXED);
+    if (!f) return S_FAIL;
+    ffix *s = &f->u.fix;
+    s->t = t;
+    s->pl = pl;
+    s->out = out;
+    s->n = n;
+    s->i = 0;
+    s->in_child = false;
+    s->more = jb__dec_first(r, ']');
+    return S_PUSHED;
+}
+
+static int start_vec(jb_reader *r, frame **top, const jb_type *t, char *out) {
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
+    if (jb__dec_enter(r)) return S_FAIL;
+    if (!jb__dec_first(r, ']')) return S_LEAF; /* [] (the output is already empty) */
+    frame *f = push_frame(r, top, F_VEC);
+    if (!f) return S_FAIL;
+    fvec *s = &f->u.vec;
+    s->et = t->elem;
+    s->out = out;
+    s->es = t->elem->size;
+    s->ea = jb__dec_align(t->elem);
+    s->n = 0;
+    /* scalars are written whole by their decoder: no need to zero them first */
+    s->zero = t->elem->kind > JB_KIND_F64;
+    s->in_child = false;
+    s->sm = jb__scratch_mark(r->arena);
+    s->more = 1;
+    return S_PUSHED;
+}
+
+static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
+    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)r->key_mode;
+    bool obj = jb__map_is_object(t->key, km);
+    char open = obj ? '{' : '[';
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != open)) return jb__dec_type_error(r, t), S_FAIL;
+    const char *at = r->p;
+    if (jb__dec_enter(r)) return S_FAIL;
+    frame *f = push_frame(r, top, F_MAP);
+    if (!f) return S_FAIL;
+    fmap *s = &f->u.map;
+    s->t = t;
+    s->out = out;
+    s->at = at;
+    s->obj = obj;
+    s->text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
+    s->close = obj ? '}' : ']';
+    jb__map_layout(t, &s->es, &s->vo);
+    size_t ka = jb__dec_align(t->key), va = jb__dec_align(t->elem);
+    s->ea = ka > va ? ka : va;
+    s->n = 0;
+    s->part = M_MEMBER;
+    s->in_member = false;
+    s->sm = jb__scratch_mark(r->arena);
+    s->more = jb__dec_first(r, s->close);
+    return S_PUSHED;
+}
+
+/* Kinds decoded by one call that reads no typed value inside: arrays of
+ * them need no frame. (Custom codecs and `any` are leaves too, but go
+ * through start.) */
+static inline bool flat_kind(jb_kind k) {
+    return (k >= JB_KIND_BOOL && k <= JB_KIND_ENUM) || k == JB_KIND_RAW || k == JB_KIND_NUMBER;
+}
+
+/* A value of a flat kind. */
+static inline jb_status dec_flat(jb_reader *r, const jb_type *t, void *out) {
+    switch (t->kind) {
+    case JB_KIND_BOOL: return jb__dec_bool(r, (bool *)out);
+    case JB_KIND_F32: case JB_KIND_F64: return jb__dec_float(r, t, out);
+    case JB_KIND_CSTR: return jb__dec_cstr(r, (char **)out);
+    case JB_KIND_STR: return jb__dec_str(r, (jb_str *)out);
+    case JB_KIND_ENUM: return jb__dec_enum(r, t, out);
+    case JB_KIND_RAW: return jb__dec_raw(r, (jb_str *)out);
+    case JB_KIND_NUMBER: return jb__dec_number_text(r, t, (jb_str *)out);
+    default: return jb__dec_int(r, t, out);
+    }
+}
+
+/* A fixed array of a flat kind, in one loop (no frame: nothing nests). */
+static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
+    if (jb__dec_enter(r)) return S_FAIL;
+    const jb_type *et = t->elem;
+    size_t n = t->count, es = et->size, i = 0;
+    int more = jb__dec_first(r, ']');
+    while (more > 0) {
+        if (JB_UNLIKELY(i == n)) {
+            if (r->p >= r->end || !jb__starts_value((unsigned char)*r->p))
+                return jb__dec_type_error(r, t), S_FAIL;
+            jb__r_fail(r, JB_E_TYPE, r->p, "expected an array of %zu elements, found more", n);
+            return S_FAIL;
+        }
+        if (JB_UNLIKELY(dec_flat(r, et, out + i * es))) {
+            jb__path_index(&r->path, i);
+            return S_FAIL;
+        }
+        i++;
+        more = jb__dec_next(r, ']');
+    }
+    if (more < 0) return S_FAIL;
+    if (i != n) {
+        jb__r_fail(r, JB_E_TYPE, r->p - 1, "expected an array of %zu elements, found %zu", n, i);
+        return S_FAIL;
+    }
+    return S_LEAF;
+}
+
+typedef struct anyvec {
+    void *items;
+    size_t len;
+} anyvec;
+
+static jb_status collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea, anyvec *v);
+
+/* A vector of a flat kind, in one loop (no frame: nothing nests). */
+static int flat_vec(jb_reader *r, const jb_type *t, char *out) {
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
+    if (jb__dec_enter(r)) return S_FAIL;
+    const jb_type *et = t->elem;
+    size_t es = et->size, ea = jb__dec_align(et), n = 0;
+    jb_scratch_mark sm = jb__scratch_mark(r->arena);
+    int more = jb__dec_first(r, ']');
+    while (more > 0) {
+        void *slot;
+        if (jb__dec_members_limit(r, n + 1)) goto fail;
+        if (!(slot = jb__scratch_push(r->arena, es, ea))) {
+            jb__dec_nomem(r);
+            goto fail;
+        }
+        if (JB_UNLIKELY(dec_flat(r, et, slot))) {
+            jb__path_index(&r->path, n);
+            goto fail;
+        }
+        n++;
+        more = jb__dec_next(r, ']');
+    }
+    if (more < 0) goto fail;
+    anyvec v;
+    if (collect(r, sm, n, es, ea, &v)) return S_FAIL;
+    memcpy(out, &v, sizeof v);
+    return S_LEAF;
+fail:
+    jb__scratch_release(r->arena, sm);
+    return S_FAIL;
+}
 
 /*
- * Integers: one pass over the digits for the common case (optional '-',
- * 1..18 digits, no leading zero, then a delimiter or the end), which
- * cannot overflow uint64 and needs no grammar re-scan. Everything else
- * (fractions, exponents, long numbers, strings, errors) goes to the
- * general path, which reports errors precisely.
+ * Start decoding a value of type t at r->p into out (zeroed). A leaf is
+ * decoded at once (S_LEAF), as is an array or vector of flat values. A
+ * container pushes its frame (S_PUSHED: the loop steps it next). Pointers
+ * and unwrapped records are passed through to what they hold; a scoped
+ * record first pushes a frame that restores the scope when it pops.
+ * S_FAIL: error recorded; frames pushed here stay for the loop to unwind.
  */
-static inline jb_status dec_int(jb_reader *r, const jb_type *t, void *out) {
-    const char *p = r->p, *end = r->end;
-    bool neg = false;
-    if (p < end && *p == '-') {
-        neg = true;
-        p++;
-    }
-    const char *d0 = p;
-    uint64_t v = 0;
-    while (p < end && (unsigned char)(*p - '0') < 10 && p - d0 < 19) {
-        v = v * 10 + (uint64_t)(*p - '0');
-        p++;
-    }
-    size_t nd = (size_t)(p - d0);
-    if (JB_UNLIKELY(nd == 0 || nd > 18 || (*d0 == '0' && nd > 1) ||
-                    (p < end && !num_delim[(unsigned char)*p]) ||
-                    (size_t)(p - r->p) > r->max_number_len))
-        return dec_int_slow(r, t, out);
-    jb_kind k = t->kind;
-    if (k >= JB_KIND_I8 && k <= JB_KIND_I64) {
-        int64_t sv = neg ? -(int64_t)v : (int64_t)v;
-        if (JB_UNLIKELY(sv < int_range[k].lo || sv > int_range[k].hi)) return dec_int_slow(r, t, out);
-        switch (k) {
-        case JB_KIND_I8: *(int8_t *)out = (int8_t)sv; break;
-        case JB_KIND_I16: *(int16_t *)out = (int16_t)sv; break;
-        case JB_KIND_I32: *(int32_t *)out = (int32_t)sv; break;
-        default: *(int64_t *)out = sv; break;
-        }
-    } else {
-        if (JB_UNLIKELY((neg && v != 0) || v > int_range[k].uhi)) return dec_int_slow(r, t, out);
-        switch (k) {
-        case JB_KIND_U8: *(uint8_t *)out = (uint8_t)v; break;
-        case JB_KIND_U16: *(uint16_t *)out = (uint16_t)v; break;
-        case JB_KIND_U32: *(uint32_t *)out = (uint32_t)v; break;
-        default: *(uint64_t *)out = v; break;
-        }
-    }
-    r->p = p;
-    return JB_OK;
-}
-
-JB_NOINLINE static jb_status dec_int_slow(jb_reader *r, const jb_type *t, void *out) {
-    const char *at = r->p;
-    jb_str tok;
-    bool integral;
-    int special = 0;
-    if (JB_UNLIKELY(!starts_number(r))) {
-        /* "123" for an integer written as a string (JB_TYPE_AS_STRING, int64 strings) */
-        if (r->p < r->end && *r->p == '"' &&
-            ((t->flags & JB_TYPE_AS_STRING) ||
-             (r->int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64)))) {
-            if (jb__r_key(r, &tok)) return r->code;
-            if (r->int64_string && tok.len > 1 && tok.ptr[0] == '+' && tok.ptr[1] != '-') { /* "+5" (Fable) */
-                tok.ptr++;
-                tok.len--;
-            }
-            if (tok.len == 0 || jb__num_scan(tok.ptr, tok.ptr + tok.len, &integral, NULL) != tok.len)
-                return jb__r_fail(r, JB_E_TYPE, at, "expected an integer in a string, found \"%.*s\"",
-                                  tok.len > 40 ? 40 : (int)tok.len, tok.ptr);
-            goto parse;
-        }
-        return type_error(r, t);
-    }
-    if (jb__r_number(r, &tok, &integral, &special)) return r->code;
-parse:;
-    if (special) return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s", (int)tok.len, tok.ptr);
-    bool intf = (r->flags & JB_READ_INTEGRAL_FLOATS) != 0;
-    jb_kind k = t->kind;
+static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
+    frame *const entry = *top;
+    uint32_t hops = 0;
     jb_status st;
-    if (k >= JB_KIND_I8 && k <= JB_KIND_I64) {
-        int64_t v;
-        st = jb__parse_i64(tok.ptr, tok.len, intf, &v);
-        if (st == JB_OK && (v < int_range[k].lo || v > int_range[k].hi)) st = JB_E_RANGE;
-        if (st == JB_OK) {
-            switch (k) {
-            case JB_KIND_I8: *(int8_t *)out = (int8_t)v; break;
-            case JB_KIND_I16: *(int16_t *)out = (int16_t)v; break;
-            case JB_KIND_I32: *(int32_t *)out = (int32_t)v; break;
-            default: *(int64_t *)out = v; break;
+    for (;;) {
+        switch (t->kind) {
+        case JB_KIND_BOOL:
+        case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
+        case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
+        case JB_KIND_F32: case JB_KIND_F64:
+        case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_ENUM:
+        case JB_KIND_RAW: case JB_KIND_NUMBER:
+            st = dec_flat(r, t, out);
+            goto leaf;
+        case JB_KIND_CUSTOM: st = jb__dec_custom(r, t, out); goto leaf;
+        case JB_KIND_ANY: st = jb__value_decode(r, (jb_value **)out); goto leaf;
+        case JB_KIND_PTR: {
+            if (r->p < r->end && *r->p == 'n') {
+                st = jb__r_literal(r, "null", 4);
+                *(void **)out = NULL;
+                goto leaf;
             }
-            return JB_OK;
+            const jb_type *et = t->elem;
+            void *q = jb__arena_alloc(r->arena, et->size, jb__dec_align(et));
+            if (!q) return jb__dec_nomem(r), S_FAIL;
+            memset(q, 0, et->size);
+            *(void **)out = q; /* a failure zeroes it (or the whole output) again */
+            t = et;
+            out = q;
+            break;
         }
-    } else {
-        uint64_t v;
-        st = jb__parse_u64(tok.ptr, tok.len, intf, &v);
-        if (st == JB_OK && v > int_range[k].uhi) st = JB_E_RANGE;
-        if (st == JB_OK) {
-            switch (k) {
-            case JB_KIND_U8: *(uint8_t *)out = (uint8_t)v; break;
-            case JB_KIND_U16: *(uint16_t *)out = (uint16_t)v; break;
-            case JB_KIND_U32: *(uint32_t *)out = (uint32_t)v; break;
-            default: *(uint64_t *)out = v; break;
+        case JB_KIND_RECORD: {
+            const jb_plan *pl = jb__dec_plan(r, t);
+            if (!pl) return S_FAIL;
+            if (JB_UNLIKELY(pl->scoped)) {
+                frame *f = push_frame(r, top, F_SCOPE);
+                if (!f) return S_FAIL;
+                scope_set(r, f, pl);
             }
-            return JB_OK;
+            if (pl->unwrap) {
+                const jb_pentry *pe = &pl->e[0];
+                if (pe->presence == JB_PRESENCE_FLAG) ((char *)out)[pe->flag_offset] = 1;
+                t = pe->type;
+                out = (char *)out + pe->offset;
+                break;
+            }
+            if (JB_UNLIKELY(r->p >= r->end || *r->p != '{')) return jb__dec_type_error(r, t), S_FAIL;
+            if (jb__dec_enter(r)) return S_FAIL;
+            return push_record(r, top, pl, (char *)out, false, NULL, 0) == R_FAIL ? S_FAIL : S_PUSHED;
+        }
+        case JB_KIND_TUPLE: {
+            const jb_plan *pl = jb__dec_plan(r, t);
+            if (!pl) return S_FAIL;
+            return start_fixed(r, top, t, pl, (char *)out, pl->n);
+        }
+        case JB_KIND_ARRAY:
+            if (flat_kind(t->elem->kind)) {
+                if (flat_fixed(r, t, (char *)out) == S_FAIL) return S_FAIL;
+                st = JB_OK;
+                goto leaf;
+            }
+            return start_fixed(r, top, t, NULL, (char *)out, t->count);
+        case JB_KIND_VEC:
+            if (flat_kind(t->elem->kind)) {
+                if (flat_vec(r, t, (char *)out) == S_FAIL) return S_FAIL;
+                st = JB_OK;
+                goto leaf;
+            }
+            return start_vec(r, top, t, (char *)out);
+        case JB_KIND_MAP: return start_map(r, top, t, (char *)out);
+        case JB_KIND_SUM: {
+            const jb_plan *pl = jb__dec_plan(r, t);
+            if (!pl) return S_FAIL;
+            return push_sum(r, top, t, pl, (char *)out);
+        }
+        default:
+            jb__r_fail(r, JB_E_DESCRIPTOR, r->p, "descriptor %s has an invalid kind", t->name ? t->name : "?");
+            return S_FAIL;
+        }
+        /* passed through a pointer or an unwrapped record: such steps read
+         * nothing, so a descriptor cycle of them alone would never end */
+        if (JB_UNLIKELY(++hops > r->max_depth)) {
+            jb__r_fail(r, JB_E_DEPTH, r->p,
+                       "more than %u pointers or unwrapped records in a row (a descriptor cycle?)",
+                       (unsigned)r->max_depth);
+            return S_FAIL;
         }
     }
-    int shown = tok.len > 40 ? 40 : (int)tok.len;
-    const char *dots = tok.len > 40 ? "..." : "";
-    if (st == JB_E_RANGE)
-        return jb__r_fail(r, JB_E_RANGE, at, "%.*s%s does not fit %s", shown, tok.ptr, dots,
-                          int_range[k].name);
-    return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s%s", shown, tok.ptr, dots);
-}
-
-static jb_status dec_float_slow(jb_reader *r, const jb_type *t, void *out);
-
-/* Doubles: one pass over the token when it is plain and followed by a
- * delimiter; anything else (floats, NaN flags, errors) takes the general path. */
-static inline jb_status dec_float(jb_reader *r, const jb_type *t, void *out) {
-    if (t->kind == JB_KIND_F64) {
-        double d;
-        jb_status st;
-        size_t n = jb__scan_f64(r->p, r->end, &d, &st);
-        const char *e = r->p + n;
-        if (JB_LIKELY(n && st == JB_OK && (e == r->end || num_delim[(unsigned char)*e]) &&
-                      n <= r->max_number_len)) {
-            *(double *)out = d;
-            r->p = e;
-            return JB_OK;
-        }
-    }
-    return dec_float_slow(r, t, out);
-}
-
-JB_NOINLINE static jb_status dec_float_slow(jb_reader *r, const jb_type *t, void *out) {
-    if (JB_UNLIKELY(!starts_number(r))) return type_error(r, t);
-    const char *at = r->p;
-    jb_str tok;
-    bool integral;
-    int special = 0;
-    if (jb__r_number(r, &tok, &integral, &special)) return r->code;
-    bool f32 = t->kind == JB_KIND_F32;
-    if (special) {
-        double v = special == 1 ? NAN : special == 2 ? INFINITY : -INFINITY;
-        if (f32) *(float *)out = (float)v;
-        else *(double *)out = v;
-        return JB_OK;
-    }
-    jb_status st = f32 ? jb__parse_f32(tok.ptr, tok.len, (float *)out)
-                       : jb__parse_f64(tok.ptr, tok.len, (double *)out);
-    if (JB_UNLIKELY(st)) {
-        int shown = tok.len > 40 ? 40 : (int)tok.len;
-        return jb__r_fail(r, JB_E_RANGE, at, "%.*s%s is out of range for %s", shown, tok.ptr,
-                          tok.len > 40 ? "..." : "", f32 ? "float" : "double");
-    }
-    return JB_OK;
-}
-
-static jb_status dec_cstr(jb_reader *r, char **out) {
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return type_error(r, &jb_cstr);
-    const char *at = r->p;
-    jb_str s;
-    bool nul = false;
-    if (jb__r_string(r, &s, false, &nul)) return r->code;
-    if (JB_UNLIKELY(nul))
-        return jb__r_fail(r, JB_E_TYPE, at, "a char * string cannot hold \\u0000 (use jb_str)");
-    *out = (char *)s.ptr;
-    return JB_OK;
-}
-
-static jb_status dec_str(jb_reader *r, jb_str *out) {
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return type_error(r, &jb_string);
-    if (jb__r_string(r, out, (r->flags & JB_READ_BORROW_STRINGS) != 0, NULL)) return r->code;
-    return JB_OK;
-}
-
-/* Copy [from, r->p) into the arena (or borrow it). */
-static jb_status keep_text(jb_reader *r, const char *from, jb_str *out) {
-    size_t n = (size_t)(r->p - from);
-    if (r->flags & JB_READ_BORROW_STRINGS) {
-        out->ptr = from;
-        out->len = n;
-        return JB_OK;
-    }
-    char *d = jb__arena_alloc(r->arena, n + 1, 1);
-    if (!d) return nomem(r);
-    memcpy(d, from, n);
-    d[n] = 0;
-    out->ptr = d;
-    out->len = n;
-    return JB_OK;
-}
-
-JB_NOINLINE static jb_status dec_raw(jb_reader *r, jb_str *out) {
-    const char *from = r->p;
-    if (jb__r_skip(r)) return r->code;
-    return keep_text(r, from, out);
-}
-
-JB_NOINLINE static jb_status dec_number_text(jb_reader *r, const jb_type *t, jb_str *out) {
-    if (JB_UNLIKELY(!starts_number(r))) return type_error(r, t);
-    const char *from = r->p;
-    jb_str tok;
-    bool integral;
-    int special = 0;
-    if (jb__r_number(r, &tok, &integral, &special)) return r->code;
-    if (special) return jb__r_fail(r, JB_E_TYPE, from, "expected number, found a non-finite literal");
-    return keep_text(r, from, out);
-}
-
-/* ------------------------------------------------------------------ */
-/* Enums                                                               */
-/* ------------------------------------------------------------------ */
-
-/* The names of a plan's entries, for "expected one of" messages. */
-static void list_names(const jb_plan *pl, char *buf, size_t cap) {
-    size_t n = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < pl->n; i++) {
-        int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", pl->e[i].name);
-        if (w < 0 || (size_t)w >= cap - n) {
-            /* does not fit: end with a visible "..." */
-            if (cap > 4) memcpy(buf + (n + 4 < cap ? n : cap - 4), "...", 4);
-            return;
-        }
-        n += (size_t)w;
-    }
-}
-
-JB_NOINLINE static jb_status unknown_name(jb_reader *r, const char *at, const jb_plan *pl, const char *what,
-                              const jb_str *s) {
-    char names[120];
-    list_names(pl, names, sizeof names);
-    int shown = s->len > 40 ? 40 : (int)s->len;
-    return jb__r_fail(r, JB_E_UNKNOWN, at, "unknown %s \"%.*s%s\" of %s; expected one of %s", what,
-                      shown, s->ptr, s->len > 40 ? "..." : "", pl->type->name, names);
-}
-
-/* circe's {"Green":{}} form of an enum value. */
-JB_NOINLINE static jb_status dec_enum_object(jb_reader *r, const jb_type *t, const jb_plan *pl,
-                                             void *out) {
-    if (enter(r)) return r->code;
-    const char *at = r->p;
-    jb_str s;
-    if (r->p >= r->end || *r->p != '"') return expect_char_fail(r, "a case name");
-    if (jb__r_key(r, &s)) return r->code;
-    long i = jb__names_find(pl, s.ptr, s.len);
-    if (i < 0) return unknown_name(r, at, pl, "case", &s);
-    if (jb__r_ws(r)) return r->code;
-    if (r->p >= r->end || *r->p != ':') return expect_char_fail(r, "':'");
-    r->p++;
-    if (jb__r_ws(r) || dec_no_payload(r, &pl->e[i]) || jb__r_ws(r)) return r->code;
-    if (r->p >= r->end || *r->p != '}') return close_fail(r, "'}'");
-    r->p++;
-    r->depth--;
-    jb__store_uint(out, t->size, pl->e[i].value);
-    return JB_OK;
-}
-
-static jb_status dec_enum(jb_reader *r, const jb_type *t, void *out) {
-    const jb_plan *pl = plan_of(r, t);
-    if (!pl) return r->code;
-    if (JB_UNLIKELY(r->p < r->end && *r->p == '{' && (pl->fmt_flags & JB_FMT_NULLARY_OBJECT)))
-        return dec_enum_object(r, t, pl, out);
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return type_error(r, t);
-    const char *at = r->p;
-    jb_str s;
-    if (jb__r_key(r, &s)) return r->code;
-    long i = jb__names_find(pl, s.ptr, s.len);
-    if (JB_UNLIKELY(i < 0)) return unknown_name(r, at, pl, "case", &s);
-    jb__store_uint(out, t->size, pl->e[i].value);
-    return JB_OK;
+leaf:
+    if (JB_UNLIKELY(st)) return S_FAIL;
+    return *top == entry ? S_LEAF : S_PUSHED;
 }
 
 /* ------------------------------------------------------------------ */
 /* Records                                                             */
 /* ------------------------------------------------------------------ */
-
-/* Per-record-decode bitset of fields seen; on the stack up to 256 fields
- * (kept small: one lives in every nested record frame). */
-typedef struct seenset {
-    uint64_t local[4];
-    uint64_t *bits;
-} seenset;
-
-static jb_status seen_init(jb_reader *r, seenset *s, size_t words) {
-    if (words <= 4) {
-        memset(s->local, 0, sizeof s->local);
-        s->bits = s->local;
-        return JB_OK;
-    }
-    s->bits = jb__scratch_push(r->arena, words * 8, 8);
-    if (!s->bits) return nomem(r);
-    memset(s->bits, 0, words * 8);
-    return JB_OK;
-}
-
-/* Read a key and its ':' at r->p, leaving r->p on the value. */
-static jb_status read_key_colon(jb_reader *r, jb_str *key) {
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return expect_char_fail(r, "string key");
-    if (jb__r_key(r, key)) return r->code;
-    if (jb__r_ws(r)) return r->code;
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != ':')) return expect_char_fail(r, "':'");
-    r->p++;
-    return jb__r_ws(r);
-}
-
-static jb_status dec_field(jb_reader *r, const jb_pentry *pe, char *base) {
-    /* A flag over a pointer has three states: null is "present, NULL"
-     * (dec_value of the PTR stores NULL and the flag is set below). */
-    bool three = pe->presence == JB_PRESENCE_FLAG && pe->type->kind == JB_KIND_PTR;
-    if (pe->optional && !three && r->p < r->end && *r->p == 'n') {
-        /* null: absent */
-        if (jb__r_literal(r, "null", 4)) return r->code;
-        if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 0;
-        memset(base + pe->offset, 0, pe->type->size);
-        return JB_OK;
-    }
-    if (pe->presence == JB_PRESENCE_FLAG) {
-        bool t = true;
-        memcpy(base + pe->flag_offset, &t, sizeof t);
-    }
-    return dec_value(r, pe->type, base + pe->offset);
-}
 
 static jb_status missing_field(jb_reader *r, const jb_plan *pl, const uint64_t *seen,
                                const char *close) {
@@ -559,37 +473,14 @@ static jb_status missing_field(jb_reader *r, const jb_plan *pl, const uint64_t *
     return JB_OK;
 }
 
-/*
- * Decode JSON text (a default value, a key's JSON text) with the current
- * reader's arena and flags, as if it stood at `at` in the document.
- */
-static jb_status dec_text(jb_reader *r, const jb_type *t, const char *text, size_t len, void *out,
-                          const char *at, const char *what) {
-    jb_reader sub;
-    jb_read_options o = {0};
-    o.flags = r->flags & ~(uint32_t)JB_READ_ALLOW_TRAILING_DATA;
-    o.max_depth = r->max_depth > r->depth ? r->max_depth - r->depth : 1;
-    jb__r_init(&sub, text, len, r->arena, &o);
-    sub.stack_floor = r->stack_floor;
-    sub.key_mode = r->key_mode;
-    sub.int64_string = r->int64_string;
-    jb_status st = jb__r_ws(&sub);
-    if (!st && sub.p >= sub.end) st = jb__r_fail(&sub, JB_E_SYNTAX, sub.p, "empty");
-    if (!st) st = dec_value(&sub, t, out);
-    if (!st) st = jb__r_ws(&sub);
-    if (!st && sub.p < sub.end) st = jb__r_fail(&sub, JB_E_TRAILING, sub.p, "trailing data");
-    if (st) return jb__r_fail(r, sub.code, at, "%s: %s", what, sub.message);
-    return JB_OK;
-}
-
 /* Missing fields that have a default get it (decoded from its JSON text). */
 static jb_status apply_defaults(jb_reader *r, const jb_plan *pl, char *base, const uint64_t *seen) {
     for (size_t i = 0; i < pl->n; i++) {
         const jb_pentry *pe = &pl->e[i];
         if (!pe->default_json || (seen[i / 64] >> (i % 64)) & 1) continue;
         if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 1;
-        jb_status st = dec_text(r, pe->type, pe->default_json, strlen(pe->default_json),
-                                base + pe->offset, r->p - 1, "bad default value");
+        jb_status st = jb__dec_text(r, pe->type, pe->default_json, strlen(pe->default_json),
+                                    base + pe->offset, r->p - 1, "bad default value");
         if (st) {
             jb__path_key(&r->path, pe->name, pe->name_len);
             return st;
@@ -598,22 +489,10 @@ static jb_status apply_defaults(jb_reader *r, const jb_plan *pl, char *base, con
     return JB_OK;
 }
 
-/* Unknown members kept for JB_UNKNOWN_FIELDS: a list in the arena (other
- * decodes use the scratch stack in between), made an array at the '}'. */
-typedef struct capnode {
-    jb_raw_member m;
-    struct capnode *next;
-} capnode;
-
-typedef struct captured {
-    capnode *head, *tail;
-    size_t n;
-} captured;
-
 static jb_status capture(jb_reader *r, captured *c, jb_str key) {
     capnode *node = jb__arena_alloc(r->arena, sizeof *node, _Alignof(capnode));
     char *k = node ? jb__arena_alloc(r->arena, key.len + 1, 1) : NULL;
-    if (!k) return nomem(r);
+    if (!k) return jb__dec_nomem(r);
     memcpy(k, key.ptr, key.len); /* key may sit in the reusable key buffer */
     k[key.len] = 0;
     node->m.key.ptr = k;
@@ -624,7 +503,7 @@ static jb_status capture(jb_reader *r, captured *c, jb_str key) {
         jb__path_key(&r->path, key.ptr, key.len);
         return r->code;
     }
-    if (keep_text(r, from, &node->m.value)) return r->code;
+    if (jb__dec_keep_text(r, from, &node->m.value)) return r->code;
     if (c->tail) c->tail->next = node;
     else c->head = node;
     c->tail = node;
@@ -638,7 +517,7 @@ static jb_status capture_store(jb_reader *r, const captured *c, char *dst) {
         size_t bytes;
         if (!jb__mul_ok(c->n, sizeof(jb_raw_member), &bytes) ||
             !(m.items = jb__arena_alloc(r->arena, bytes, _Alignof(jb_raw_member))))
-            return nomem(r);
+            return jb__dec_nomem(r);
         size_t i = 0;
         for (const capnode *n = c->head; n; n = n->next) m.items[i++] = n->m;
     }
@@ -647,192 +526,185 @@ static jb_status capture_store(jb_reader *r, const captured *c, char *dst) {
 }
 
 /*
- * The members of a record object. r->p is just past '{' (and whitespace)
- * when `resume` is false, or just past a member (a tag already consumed)
- * when true. `ignore` (may be NULL) is a key to skip (an internal tag).
- * Consumes the closing '}'.
+ * Push the frame reading the members of a record object into base. r->p
+ * is just past '{' (and whitespace) when `resume` is false, or just past
+ * a member (a tag already consumed) when true. `ignore` (may be NULL) is
+ * a key to skip once (an internal tag). R_AGAIN, or R_FAIL.
  */
-JB_NOINLINE static jb_status dec_fields(jb_reader *r, const jb_plan *pl, char *base, bool resume,
-                            const char *ignore, size_t ignore_len) {
-    seenset seen;
-    jb_scratch_mark sm = jb__scratch_mark(r->arena);
-    if (seen_init(r, &seen, pl->mask_words)) return r->code;
-    jb_status st = JB_OK;
-    size_t guess = 0, count = 0;
-    int more, ignored = resume ? 1 : 0; /* the ignored key (a tag) may appear once */
-    captured cap = {NULL, NULL, 0};
-    bool deny = (r->flags & JB_READ_DENY_UNKNOWN) || (pl->type->flags & JB_TYPE_DENY_UNKNOWN) ||
-                (pl->fmt_flags & JB_FMT_DENY_UNKNOWN);
-    if (resume) {
-        more = next_or_close(r, '}');
-    } else if (r->p < r->end && *r->p == '}') {
-        r->p++;
-        r->depth--;
-        more = 0;
+static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, bool resume,
+                       const char *ignore, size_t ignore_len) {
+    frame *f = push_frame(r, top, F_RECORD);
+    if (!f) return R_FAIL;
+    frec *s = &f->u.rec;
+    s->pl = pl;
+    s->base = base;
+    s->cur = NULL;
+    s->guess = s->count = 0;
+    s->cap.head = s->cap.tail = NULL;
+    s->cap.n = 0;
+    s->ignore = ignore;
+    s->ignore_len = ignore_len;
+    s->ignored = resume ? 1 : 0; /* the ignored key (a tag) may appear once */
+    s->deny = (r->flags & JB_READ_DENY_UNKNOWN) || (pl->type->flags & JB_TYPE_DENY_UNKNOWN) ||
+              (pl->fmt_flags & JB_FMT_DENY_UNKNOWN);
+    if (JB_LIKELY(pl->mask_words <= 4)) {
+        memset(s->local, 0, sizeof s->local);
+        s->seen = s->local;
     } else {
-        more = 1;
+        s->seen = jb__scratch_push(r->arena, pl->mask_words * 8, 8);
+        if (!s->seen) return jb__dec_nomem(r), R_FAIL;
+        memset(s->seen, 0, pl->mask_words * 8);
     }
-    while (more > 0) {
-        jb_str key;
-        const char *key_at = r->p;
-        long i = -1;
-        /* Fields usually arrive in declaration order: compare the input with
-         * the expected field's quoted name first. A match means the key is
-         * exactly that name written without escapes, so the string scan and
-         * the hash lookup are skipped. */
-        const jb_pentry *g = guess < pl->n ? &pl->e[guess] : NULL;
-        size_t ql = g ? g->key_len - 1 : 0; /* "name" without the ':' */
-        if (g && (size_t)(r->end - r->p) > ql && memcmp(r->p, g->key, ql) == 0) {
-            r->p += ql;
-            key.ptr = g->name;
-            key.len = g->name_len;
-            i = (long)guess;
-            if ((st = jb__r_ws(r))) goto done;
-            if (JB_UNLIKELY(r->p >= r->end || *r->p != ':')) {
-                st = expect_char_fail(r, "':'");
-                goto done;
-            }
-            r->p++;
-            if ((st = jb__r_ws(r))) goto done;
-        } else {
-            if ((st = read_key_colon(r, &key))) goto done;
-            i = jb__names_find(pl, key.ptr, key.len);
-        }
-        if ((st = members_limit(r, ++count))) goto done;
-        if (i < 0) {
-            if (ignore && key.len == ignore_len && memcmp(key.ptr, ignore, key.len) == 0) {
-                if (ignored++)
-                    st = jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s\"",
-                                    (int)ignore_len, ignore);
-                else
-                    st = jb__r_skip(r);
-            } else if (pl->has_capture) {
-                st = capture(r, &cap, key);
-            } else if (deny) {
-                int shown = key.len > 40 ? 40 : (int)key.len;
-                st = jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field \"%.*s%s\" in %s", shown,
-                                key.ptr, key.len > 40 ? "..." : "", pl->type->name);
-            } else {
+    s->more = resume ? jb__dec_next(r, '}') : jb__dec_first(r, '}');
+    return s->more < 0 ? R_FAIL : R_AGAIN;
+}
+
+/* One member of a record at r->p: R_DONE (read whole), R_AGAIN (its value
+ * is a container: a child frame was pushed), R_FAIL. */
+static inline int record_member(jb_reader *r, frame *f, frame **top) {
+    frec *s = &f->u.rec;
+    const jb_plan *pl = s->pl;
+    jb_str key;
+    const char *key_at = r->p;
+    long i;
+    /* Fields usually arrive in declaration order: compare the input with
+     * the expected field's quoted name first. A match means the key is
+     * exactly that name written without escapes, so the string scan and
+     * the hash lookup are skipped. */
+    const jb_pentry *g = s->guess < pl->n ? &pl->e[s->guess] : NULL;
+    size_t ql = g ? g->key_len - 1 : 0; /* "name" without the ':' */
+    if (g && (size_t)(r->end - r->p) > ql && memcmp(r->p, g->key, ql) == 0) {
+        r->p += ql;
+        key.ptr = g->name;
+        key.len = g->name_len;
+        i = (long)s->guess;
+        if (jb__r_ws(r)) return R_FAIL;
+        if (JB_UNLIKELY(r->p >= r->end || *r->p != ':')) return jb__dec_expect(r, "':'"), R_FAIL;
+        r->p++;
+        if (jb__r_ws(r)) return R_FAIL;
+    } else {
+        if (jb__dec_key_colon(r, &key)) return R_FAIL;
+        i = jb__names_find(pl, key.ptr, key.len);
+    }
+    if (jb__dec_members_limit(r, ++s->count)) return R_FAIL;
+    if (i < 0) {
+        jb_status st;
+        if (s->ignore && key.len == s->ignore_len && memcmp(key.ptr, s->ignore, key.len) == 0) {
+            if (s->ignored++)
+                st = jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s\"", (int)s->ignore_len,
+                                s->ignore);
+            else
                 st = jb__r_skip(r);
-                if (st) jb__path_key(&r->path, key.ptr, key.len);
-            }
-            if (st) goto done;
+        } else if (pl->has_capture) {
+            st = capture(r, &s->cap, key);
+        } else if (s->deny) {
+            int shown = key.len > 40 ? 40 : (int)key.len;
+            st = jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field \"%.*s%s\" in %s", shown, key.ptr,
+                            key.len > 40 ? "..." : "", pl->type->name);
         } else {
-            const jb_pentry *pe = &pl->e[i];
-            uint64_t bit = (uint64_t)1 << (i % 64);
-            if (JB_UNLIKELY(seen.bits[i / 64] & bit)) {
-                if (!(r->flags & JB_READ_DUPLICATE_LAST_WINS)) {
-                    st = jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\" in %s", pe->name,
-                                    pl->type->name);
-                    jb__path_key(&r->path, pe->name, pe->name_len);
-                    goto done;
-                }
-                memset(base + pe->offset, 0, pe->type->size);
-                if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 0;
-            }
-            seen.bits[i / 64] |= bit;
-            guess = (size_t)i + 1;
-            if (JB_UNLIKELY((st = dec_field(r, pe, base)))) {
-                jb__path_key(&r->path, pe->name, pe->name_len);
-                goto done;
-            }
+            st = jb__r_skip(r);
+            if (st) jb__path_key(&r->path, key.ptr, key.len);
         }
-        more = next_or_close(r, '}');
+        return st ? R_FAIL : R_DONE;
     }
-    if (more < 0) {
-        st = r->code;
-        goto done;
+    const jb_pentry *pe = &pl->e[i];
+    char *base = s->base;
+    uint64_t bit = (uint64_t)1 << (i % 64);
+    if (JB_UNLIKELY(s->seen[i / 64] & bit)) {
+        if (!(r->flags & JB_READ_DUPLICATE_LAST_WINS)) {
+            jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\" in %s", pe->name, pl->type->name);
+            jb__path_key(&r->path, pe->name, pe->name_len);
+            return R_FAIL;
+        }
+        memset(base + pe->offset, 0, pe->type->size);
+        if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 0;
     }
-    if (pl->nrequired) st = missing_field(r, pl, seen.bits, r->p - 1);
-    if (!st && pl->ndefaults) st = apply_defaults(r, pl, base, seen.bits);
-    if (!st && pl->has_capture) st = capture_store(r, &cap, base + pl->capture_offset);
-done:
-    jb__scratch_release(r->arena, sm);
-    return st;
-}
-
-/* Representation state a type with a format sets for its contents. */
-typedef struct rscope {
-    uint8_t key_mode;
-    bool int64_string, positional_records;
-    uint32_t flags;
-} rscope;
-
-
-static rscope scope_enter(jb_reader *r, const jb_plan *pl) {
-    rscope old = {r->key_mode, r->int64_string, r->positional_records, r->flags};
-    if (pl->key_mode) r->key_mode = (uint8_t)pl->key_mode;
-    if (pl->fmt_flags & JB_FMT_INT64_STRING) r->int64_string = true;
-    if (pl->fmt_flags & JB_FMT_INTEGRAL_FLOATS) r->flags |= JB_READ_INTEGRAL_FLOATS;
-    return old;
-}
-
-static void scope_leave(jb_reader *r, rscope old) {
-    r->key_mode = old.key_mode;
-    r->int64_string = old.int64_string;
-    r->flags = old.flags;
-}
-
-static jb_status dec_record_body(jb_reader *r, const jb_type *t, const jb_plan *pl, void *out) {
-    if (pl->unwrap) {
-        const jb_pentry *pe = &pl->e[0];
-        if (pe->presence == JB_PRESENCE_FLAG) ((char *)out)[pe->flag_offset] = 1;
-        return dec_value(r, pe->type, (char *)out + pe->offset);
+    s->seen[i / 64] |= bit;
+    s->guess = (size_t)i + 1;
+    /* A flag over a pointer has three states: null is "present, NULL"
+     * (the pointer decodes null as NULL and the flag is set below). */
+    bool three = pe->presence == JB_PRESENCE_FLAG && pe->type->kind == JB_KIND_PTR;
+    if (pe->optional && !three && r->p < r->end && *r->p == 'n') {
+        /* null: absent */
+        if (jb__r_literal(r, "null", 4)) {
+            jb__path_key(&r->path, pe->name, pe->name_len);
+            return R_FAIL;
+        }
+        if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 0;
+        memset(base + pe->offset, 0, pe->type->size);
+        return R_DONE;
     }
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '{')) return type_error(r, t);
-    if (enter(r)) return r->code;
-    return dec_fields(r, pl, (char *)out, false, NULL, 0);
+    if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 1;
+    s->cur = pe;
+    int rc = start(r, pe->type, base + pe->offset, top);
+    if (JB_LIKELY(rc == S_LEAF)) {
+        s->cur = NULL;
+        return R_DONE;
+    }
+    if (rc == S_FAIL) return R_FAIL;
+    f->waiting = true;
+    return R_AGAIN;
 }
 
-static jb_status dec_record(jb_reader *r, const jb_type *t, void *out) {
-    const jb_plan *pl = plan_of(r, t);
-    if (!pl) return r->code;
-    if (JB_LIKELY(!pl->scoped)) return dec_record_body(r, t, pl, out);
-    rscope sc = scope_enter(r, pl);
-    jb_status st = dec_record_body(r, t, pl, out);
-    scope_leave(r, sc);
-    return st;
+static int step_record(jb_reader *r, frame *f, frame **top) {
+    frec *s = &f->u.rec;
+    if (f->waiting) { /* a member's value just completed */
+        f->waiting = false;
+        s->cur = NULL;
+        s->more = jb__dec_next(r, '}');
+    }
+    while (s->more > 0) {
+        int rc = record_member(r, f, top);
+        if (rc != R_DONE) return rc;
+        s->more = jb__dec_next(r, '}');
+    }
+    if (s->more < 0) return R_FAIL;
+    const jb_plan *pl = s->pl;
+    if (pl->nrequired && missing_field(r, pl, s->seen, r->p - 1)) return R_FAIL;
+    if (pl->ndefaults && apply_defaults(r, pl, s->base, s->seen)) return R_FAIL;
+    if (pl->has_capture && capture_store(r, &s->cap, s->base + pl->capture_offset)) return R_FAIL;
+    return R_DONE;
 }
 
 /* ------------------------------------------------------------------ */
 /* Arrays: tuple, fixed array, vec                                      */
 /* ------------------------------------------------------------------ */
 
-/* Exactly n elements; elem_at(i) gives the type and destination. */
-JB_NOINLINE static jb_status dec_fixed(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out, size_t n) {
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return type_error(r, t);
-    if (enter(r)) return r->code;
-    size_t i = 0;
-    int more = 1;
-    if (r->p < r->end && *r->p == ']') {
-        r->p++;
-        r->depth--;
-        more = 0;
+static int step_fixed(jb_reader *r, frame *f, frame **top) {
+    ffix *s = &f->u.fix;
+    if (f->waiting) {
+        f->waiting = false;
+        s->in_child = false;
+        s->i++;
+        s->more = jb__dec_next(r, ']');
     }
-    while (more > 0) {
-        if (i == n) {
-            if (r->p >= r->end || !starts_value((unsigned char)*r->p)) return type_error(r, t);
-            return jb__r_fail(r, JB_E_TYPE, r->p, "expected an array of %zu elements, found more", n);
+    while (s->more > 0) {
+        if (s->i == s->n) {
+            if (r->p >= r->end || !jb__starts_value((unsigned char)*r->p))
+                return jb__dec_type_error(r, s->t), R_FAIL;
+            jb__r_fail(r, JB_E_TYPE, r->p, "expected an array of %zu elements, found more", s->n);
+            return R_FAIL;
         }
-        const jb_type *et = pl ? pl->e[i].type : t->elem;
-        char *dst = pl ? out + pl->e[i].offset : out + i * t->elem->size;
-        if (JB_UNLIKELY(dec_value(r, et, dst))) {
-            jb__path_index(&r->path, i);
-            return r->code;
+        const jb_type *et = s->pl ? s->pl->e[s->i].type : s->t->elem;
+        char *dst = s->pl ? s->out + s->pl->e[s->i].offset : s->out + s->i * s->t->elem->size;
+        s->in_child = true;
+        int rc = start(r, et, dst, top);
+        if (rc != S_LEAF) {
+            if (rc == S_FAIL) return R_FAIL;
+            f->waiting = true;
+            return R_AGAIN;
         }
-        i++;
-        more = next_or_close(r, ']');
+        s->in_child = false;
+        s->i++;
+        s->more = jb__dec_next(r, ']');
     }
-    if (more < 0) return r->code;
-    if (i != n)
-        return jb__r_fail(r, JB_E_TYPE, r->p - 1, "expected an array of %zu elements, found %zu", n, i);
-    return JB_OK;
+    if (s->more < 0) return R_FAIL;
+    if (s->i != s->n) {
+        jb__r_fail(r, JB_E_TYPE, r->p - 1, "expected an array of %zu elements, found %zu", s->n, s->i);
+        return R_FAIL;
+    }
+    return R_DONE;
 }
-
-typedef struct anyvec {
-    void *items;
-    size_t len;
-} anyvec;
 
 /* The n elements of es bytes pushed on the scratch stack since sm, moved
  * into one arena block (the array is sized once); the scratch is released
@@ -844,7 +716,7 @@ static jb_status collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, 
         size_t bytes;
         if (!jb__mul_ok(n, es, &bytes) || !(v->items = jb__arena_alloc(r->arena, bytes, ea))) {
             jb__scratch_release(r->arena, sm);
-            return nomem(r);
+            return jb__dec_nomem(r);
         }
         jb__scratch_gather(r->arena, sm, es, n, v->items);
     }
@@ -852,108 +724,40 @@ static jb_status collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, 
     return JB_OK;
 }
 
-/* Elements into the scratch stack, then one arena block. */
-JB_NOINLINE static jb_status dec_vec(jb_reader *r, const jb_type *t, void *out) {
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return type_error(r, t);
-    if (enter(r)) return r->code;
-    const jb_type *et = t->elem;
-    size_t es = et->size, ea = elem_align(et), n = 0;
-    /* scalars are written whole by their decoder: no need to zero them first */
-    bool zero = et->kind > JB_KIND_F64;
-    jb_scratch_mark sm = jb__scratch_mark(r->arena);
-    jb_status st = JB_OK;
-    int more = 1;
-    if (r->p < r->end && *r->p == ']') {
-        r->p++;
-        r->depth--;
-        more = 0;
+static int step_vec(jb_reader *r, frame *f, frame **top) {
+    fvec *s = &f->u.vec;
+    if (f->waiting) {
+        f->waiting = false;
+        s->in_child = false;
+        s->n++;
+        s->more = jb__dec_next(r, ']');
     }
-    while (more > 0) {
-        if ((st = members_limit(r, n + 1))) goto fail;
-        void *slot = jb__scratch_push(r->arena, es, ea);
-        if (!slot) {
-            st = nomem(r);
-            goto fail;
+    while (s->more > 0) {
+        if (jb__dec_members_limit(r, s->n + 1)) return R_FAIL;
+        void *slot = jb__scratch_push(r->arena, s->es, s->ea);
+        if (!slot) return jb__dec_nomem(r), R_FAIL;
+        if (s->zero) memset(slot, 0, s->es);
+        s->in_child = true;
+        int rc = start(r, s->et, slot, top);
+        if (rc != S_LEAF) {
+            if (rc == S_FAIL) return R_FAIL;
+            f->waiting = true;
+            return R_AGAIN;
         }
-        if (zero) memset(slot, 0, es);
-        if (JB_UNLIKELY((st = dec_value(r, et, slot)))) {
-            jb__path_index(&r->path, n);
-            goto fail;
-        }
-        n++;
-        more = next_or_close(r, ']');
+        s->in_child = false;
+        s->n++;
+        s->more = jb__dec_next(r, ']');
     }
-    if (more < 0) {
-        st = r->code;
-        goto fail;
-    }
+    if (s->more < 0) return R_FAIL;
     anyvec v;
-    if ((st = collect(r, sm, n, es, ea, &v))) return st;
-    memcpy(out, &v, sizeof v);
-    return JB_OK;
-fail:
-    jb__scratch_release(r->arena, sm);
-    return st;
+    if (collect(r, s->sm, s->n, s->es, s->ea, &v)) return R_FAIL;
+    memcpy(s->out, &v, sizeof v);
+    return R_DONE;
 }
 
 /* ------------------------------------------------------------------ */
 /* Maps                                                                */
 /* ------------------------------------------------------------------ */
-
-/* Parse a decimal integer key (strict JSON integer grammar) into k. */
-static jb_status dec_int_key(jb_reader *r, const jb_type *k, const jb_str *s, const char *at,
-                             void *dst) {
-    bool integral = false;
-    if (s->len == 0 || jb__num_scan(s->ptr, s->ptr + s->len, &integral, NULL) != s->len || !integral)
-        return jb__r_fail(r, JB_E_TYPE, at, "expected an integer key, found \"%.*s\"",
-                          s->len > 40 ? 40 : (int)s->len, s->ptr);
-    jb_status st;
-    if (k->kind >= JB_KIND_I8 && k->kind <= JB_KIND_I64) {
-        int64_t v;
-        st = jb__parse_i64(s->ptr, s->len, false, &v);
-        if (!st && (v < int_range[k->kind].lo || v > int_range[k->kind].hi)) st = JB_E_RANGE;
-        if (!st) jb__store_uint(dst, k->size, (uint64_t)v);
-    } else {
-        uint64_t v;
-        st = jb__parse_u64(s->ptr, s->len, false, &v);
-        if (!st && v > int_range[k->kind].uhi) st = JB_E_RANGE;
-        if (!st) jb__store_uint(dst, k->size, v);
-    }
-    if (st)
-        return jb__r_fail(r, JB_E_RANGE, at, "key %.*s does not fit %s", s->len > 40 ? 40 : (int)s->len,
-                          s->ptr, int_range[k->kind].name);
-    return JB_OK;
-}
-
-/* An object key at r->p decoded as the map's key type into dst. */
-static jb_status dec_map_key(jb_reader *r, const jb_type *k, void *dst, jb_str *text) {
-    const char *at = r->p;
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return expect_char_fail(r, "string key");
-    switch (k->kind) {
-    case JB_KIND_CSTR:
-        if (dec_cstr(r, (char **)dst)) return r->code;
-        text->ptr = *(char **)dst;
-        text->len = strlen(text->ptr);
-        return JB_OK;
-    case JB_KIND_STR:
-        if (dec_str(r, (jb_str *)dst)) return r->code;
-        *text = *(jb_str *)dst;
-        return JB_OK;
-    case JB_KIND_ENUM: {
-        const jb_plan *pl = plan_of(r, k);
-        if (!pl) return r->code;
-        if (jb__r_key(r, text)) return r->code;
-        long i = jb__names_find(pl, text->ptr, text->len);
-        if (i < 0) return unknown_name(r, at, pl, "case", text);
-        jb__store_uint(dst, k->size, pl->e[i].value);
-        text->ptr = pl->e[i].name;
-        return JB_OK;
-    }
-    default:
-        if (jb__r_key(r, text)) return r->code;
-        return dec_int_key(r, k, text, at, dst);
-    }
-}
 
 /* Are two decoded keys equal? */
 static bool key_eq(const jb_type *k, const char *a, const char *b) {
@@ -1005,7 +809,7 @@ static jb_status dup_key_fail(jb_reader *r, const char *at, size_t i) {
     for (size_t k = 0; k <= i; k++) {
         if (jb__r_ws(r)) break;
         key_at = r->p;
-        if (read_key_colon(r, &key) || (k < i && (jb__r_skip(r) || jb__r_ws(r)))) break;
+        if (jb__dec_key_colon(r, &key) || (k < i && (jb__r_skip(r) || jb__r_ws(r)))) break;
         if (k < i && r->p < r->end && *r->p == ',') r->p++;
     }
     r->code = JB_OK; /* the walk itself cannot fail on text that already parsed */
@@ -1026,7 +830,7 @@ static jb_status map_dups(jb_reader *r, const jb_type *t, char *items, size_t *n
     while (cap < 2 * *n) cap <<= 1;
     jb_scratch_mark sm = jb__scratch_mark(r->arena);
     uint32_t *tab = jb__scratch_push(r->arena, cap * sizeof(uint32_t), 4);
-    if (!tab) return nomem(r);
+    if (!tab) return jb__dec_nomem(r);
     memset(tab, 0, cap * sizeof(uint32_t));
     size_t out = 0;
     jb_status st = JB_OK;
@@ -1064,110 +868,96 @@ done:
     return st;
 }
 
-JB_NOINLINE static jb_status dec_map(jb_reader *r, const jb_type *t, void *out) {
-    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)r->key_mode;
-    bool obj = jb__map_is_object(t->key, km);
-    bool text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
-    char open = obj ? '{' : '[', close = obj ? '}' : ']';
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != open)) return type_error(r, t);
-    const char *at = r->p;
-    if (enter(r)) return r->code;
-    size_t es, vo, n = 0;
-    jb__map_layout(t, &es, &vo);
-    size_t ea = elem_align(t->key) > elem_align(t->elem) ? elem_align(t->key) : elem_align(t->elem);
-    jb_scratch_mark sm = jb__scratch_mark(r->arena);
-    jb_status st = JB_OK;
-    int more = 1;
-    if (r->p < r->end && *r->p == close) {
-        r->p++;
-        r->depth--;
-        more = 0;
+
+/* Read the key of an object-form map entry into s->e (r->p on its '"'),
+ * then the ':'. */
+static jb_status map_key(jb_reader *r, fmap *s) {
+    const jb_type *k = s->t->key;
+    if (s->text_key) {
+        const char *key_at = r->p;
+        if (r->p >= r->end || *r->p != '"') return jb__dec_expect(r, "string key");
+        if (jb__r_key(r, &s->text)) return r->code;
+        if (jb__dec_text(r, k, s->text.ptr, s->text.len, s->e, key_at, "map key")) return r->code;
+    } else if (jb__dec_map_key(r, k, s->e, &s->text)) {
+        return r->code;
     }
-    while (more > 0) {
-        if ((st = members_limit(r, n + 1))) goto fail;
-        char *e = jb__scratch_push(r->arena, es, ea);
-        if (!e) {
-            st = nomem(r);
-            goto fail;
-        }
-        memset(e, 0, es);
-        if (obj) {
-            jb_str text;
-            if (text_key) {
-                const char *key_at = r->p;
-                if (r->p >= r->end || *r->p != '"') {
-                    st = expect_char_fail(r, "string key");
-                    goto fail;
-                }
-                if ((st = jb__r_key(r, &text))) goto fail;
-                if ((st = dec_text(r, t->key, text.ptr, text.len, e, key_at, "map key"))) goto fail;
-            } else if ((st = dec_map_key(r, t->key, e, &text))) {
-                goto fail;
+    if (jb__r_ws(r)) return r->code;
+    if (r->p >= r->end || *r->p != ':') return jb__dec_expect(r, "':'");
+    r->p++;
+    return jb__r_ws(r);
+}
+
+static int step_map(jb_reader *r, frame *f, frame **top) {
+    static const jb_type pair = {.kind = JB_KIND_TUPLE, .name = "[key, value] pair"};
+    fmap *s = &f->u.map;
+    const jb_type *t = s->t;
+    int rc;
+    f->waiting = false; /* s->part says where the entry stands */
+    for (;;) {
+        switch (s->part) {
+        case M_MEMBER: /* between entries */
+            if (s->more <= 0) goto end;
+            if (jb__dec_members_limit(r, s->n + 1)) return R_FAIL;
+            s->e = jb__scratch_push(r->arena, s->es, s->ea);
+            if (!s->e) return jb__dec_nomem(r), R_FAIL;
+            memset(s->e, 0, s->es);
+            if (s->obj) {
+                if (map_key(r, s)) return R_FAIL;
+                s->part = M_VALUE;
+                s->in_member = true;
+                rc = start(r, t->elem, s->e + s->vo, top);
+            } else {
+                /* [key, value] */
+                if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &pair), R_FAIL;
+                if (jb__dec_enter(r)) return R_FAIL;
+                s->part = M_PAIR_KEY;
+                s->in_member = true;
+                rc = start(r, t->key, s->e, top);
             }
-            if ((st = jb__r_ws(r))) goto fail;
-            if (r->p >= r->end || *r->p != ':') {
-                st = expect_char_fail(r, "':'");
-                goto fail;
-            }
-            r->p++;
-            if ((st = jb__r_ws(r))) goto fail;
-            if (JB_UNLIKELY((st = dec_value(r, t->elem, e + vo)))) {
-                jb__path_key(&r->path, text.ptr, text.len);
-                goto fail;
-            }
-        } else {
-            /* [key, value] */
-            static const jb_type pair = {.kind = JB_KIND_TUPLE, .name = "[key, value] pair"};
-            if (r->p >= r->end || *r->p != '[') {
-                st = type_error(r, &pair);
-                goto fail;
-            }
-            if ((st = enter(r))) goto fail;
-            if ((st = dec_value(r, t->key, e))) goto pair_fail;
-            if (next_or_close(r, ']') != 1) {
+            break;
+        case M_PAIR_KEY: /* the key of a pair is in: its value */
+            if (jb__dec_next(r, ']') != 1) {
                 if (!r->code) jb__r_fail(r, JB_E_TYPE, r->p - 1, "expected a [key, value] pair");
-                st = r->code;
-                goto pair_fail;
+                return R_FAIL;
             }
-            if ((st = dec_value(r, t->elem, e + vo))) goto pair_fail;
-            if (jb__r_ws(r)) goto pair_fail;
-            if (r->p >= r->end || *r->p != ']') {
-                st = close_fail(r, "']' closing a [key, value] pair");
-                goto pair_fail;
-            }
+            s->part = M_PAIR_VALUE;
+            rc = start(r, t->elem, s->e + s->vo, top);
+            break;
+        case M_PAIR_VALUE: /* the value of a pair is in: its ']' */
+            if (jb__r_ws(r)) return R_FAIL;
+            if (r->p >= r->end || *r->p != ']')
+                return jb__dec_close_fail(r, "']' closing a [key, value] pair"), R_FAIL;
             r->p++;
             r->depth--;
-            goto pair_ok;
-        pair_fail:
-            st = r->code;
-            jb__path_index(&r->path, n);
-            goto fail;
-        pair_ok:;
+            /* fall through */
+        default: /* M_VALUE: the entry is complete */
+            s->in_member = false;
+            s->n++;
+            s->more = jb__dec_next(r, s->close);
+            s->part = M_MEMBER;
+            continue;
         }
-        n++;
-        more = next_or_close(r, close);
+        if (rc == S_FAIL) return R_FAIL;
+        if (rc == S_PUSHED) {
+            f->waiting = true;
+            return R_AGAIN;
+        }
     }
-    if (more < 0) {
-        st = r->code;
-        goto fail;
-    }
+end:
+    if (s->more < 0) return R_FAIL;
     anyvec v;
-    if ((st = collect(r, sm, n, es, ea, &v))) return st;
-    if (n > 1 && (st = map_dups(r, t, v.items, &v.len, es, at))) return st;
-    memcpy(out, &v, sizeof v);
-    return JB_OK;
-fail:
-    jb__scratch_release(r->arena, sm);
-    return st;
+    if (collect(r, s->sm, s->n, s->es, s->ea, &v)) return R_FAIL;
+    if (v.len > 1 && map_dups(r, t, v.items, &v.len, s->es, s->at)) return R_FAIL;
+    memcpy(s->out, &v, sizeof v);
+    return R_DONE;
 }
 
 /* ------------------------------------------------------------------ */
 /* Sums                                                                */
 /* ------------------------------------------------------------------ */
 
-
-static void set_tag(const jb_type *t, char *out, const jb_pentry *c) {
-    jb__store_uint(out + t->tag_offset, t->tag_size, c->value);
+static void set_tag(const fsum *s) {
+    jb__store_uint(s->out + s->t->tag_offset, s->t->tag_size, s->c->value);
 }
 
 /* A case name (string) at r->p -> entry index. */
@@ -1177,83 +967,14 @@ static long read_case(jb_reader *r, const jb_plan *pl) {
     if (r->p >= r->end || *r->p != '"') {
         char buf[16];
         int c = r->p < r->end ? (unsigned char)*r->p : -1;
-        jb__r_fail(r, (starts_value(c) || c == ']' || c == '}') ? JB_E_TYPE : JB_E_SYNTAX, r->p,
+        jb__r_fail(r, (jb__starts_value(c) || c == ']' || c == '}') ? JB_E_TYPE : JB_E_SYNTAX, r->p,
                    "expected a case name of %s, found %s", pl->type->name, jb__r_found(r, r->p, buf));
         return -1;
     }
     if (jb__r_key(r, &s)) return -1;
     long i = jb__names_find(pl, s.ptr, s.len);
-    if (i < 0) unknown_name(r, at, pl, "case", &s);
+    if (i < 0) jb__dec_unknown_name(r, at, pl, "case", &s);
     return i;
-}
-
-/* A nullary case given a payload position: accept null, [] or {}. */
-static jb_status dec_no_payload(jb_reader *r, const jb_pentry *c) {
-    const char *at = r->p;
-    if (r->p + 1 < r->end && ((r->p[0] == '[' && r->p[1] == ']') || (r->p[0] == '{' && r->p[1] == '}'))) {
-        r->p += 2;
-        return JB_OK;
-    }
-    if (r->p < r->end && *r->p == 'n') return jb__r_literal(r, "null", 4);
-    if (jb__r_skip(r)) return r->code;
-    return jb__r_fail(r, JB_E_TYPE, at, "case %s takes no payload", c->name);
-}
-
-/* The payload of case c; on failure the path gets `key` (the JSON key the
- * payload sits under) or, when key is NULL, the array index 1. */
-static jb_status dec_payload(jb_reader *r, const jb_pentry *c, char *out, const char *key,
-                             size_t key_len) {
-    jb_status st;
-    if (!c->type) {
-        st = dec_no_payload(r, c);
-    } else if (JB_UNLIKELY(r->positional_records && c->type->kind == JB_KIND_RECORD)) {
-        /* Fable: a record payload as the array of its fields */
-        const jb_plan *pp = plan_of(r, c->type);
-        st = pp ? dec_fixed(r, &an_array, pp, out + c->offset, pp->n) : r->code;
-    } else {
-        st = dec_value(r, c->type, out + c->offset);
-    }
-    if (st) {
-        if (key) jb__path_key(&r->path, key, key_len);
-        else jb__path_index(&r->path, 1);
-    }
-    return st;
-}
-
-static jb_status sum_external(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    if (r->p < r->end && *r->p == '"') {
-        const char *at = r->p;
-        long i = read_case(r, pl);
-        if (i < 0) return r->code;
-        if (pl->e[i].type)
-            return jb__r_fail(r, JB_E_TYPE, at, "case %s needs a payload: {\"%s\": ...}", pl->e[i].name,
-                              pl->e[i].name);
-        set_tag(t, out, &pl->e[i]);
-        return JB_OK;
-    }
-    if (r->p >= r->end || *r->p != '{') {
-        char buf[16];
-        bool value = r->p < r->end && starts_value((unsigned char)*r->p);
-        return jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p,
-                          "expected string or object (a case of %s), found %s", t->name,
-                          jb__r_found(r, r->p, buf));
-    }
-    if (enter(r)) return r->code;
-    if (r->p < r->end && *r->p == '}')
-        return jb__r_fail(r, JB_E_TYPE, r->p, "expected one key naming a case of %s, found {}", t->name);
-    long i = read_case(r, pl);
-    if (i < 0) return r->code;
-    if (jb__r_ws(r)) return r->code;
-    if (r->p >= r->end || *r->p != ':') return expect_char_fail(r, "':'");
-    r->p++;
-    if (jb__r_ws(r) || dec_payload(r, &pl->e[i], out, pl->e[i].name, pl->e[i].name_len))
-        return r->code;
-    if (jb__r_ws(r)) return r->code;
-    if (r->p >= r->end || *r->p != '}') return close_fail(r, "'}' (a sum object has exactly one key)");
-    r->p++;
-    r->depth--;
-    set_tag(t, out, &pl->e[i]);
-    return JB_OK;
 }
 
 /*
@@ -1268,10 +989,10 @@ static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
     const char *start = r->p;
     uint32_t depth = r->depth;
     *first = true;
-    int more = (r->p < r->end && *r->p == '}') ? 0 : 1;
+    int more = jb__dec_first(r, '}');
     while (more > 0) {
         jb_str key;
-        if (read_key_colon(r, &key)) return -1;
+        if (jb__dec_key_colon(r, &key)) return -1;
         if (key.len == pl->tag_name_len && memcmp(key.ptr, pl->tag_name, key.len) == 0) {
             long i = read_case(r, pl);
             if (i < 0) return -1;
@@ -1283,7 +1004,7 @@ static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
         }
         *first = false;
         if (jb__r_skip(r)) return -1;
-        more = next_or_close(r, '}');
+        more = jb__dec_next(r, '}');
     }
     if (more == 0)
         jb__r_fail(r, JB_E_MISSING, r->p - 1, "missing tag field \"%s\" of %s", pl->tag_name,
@@ -1292,232 +1013,395 @@ static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
 }
 
 /*
- * The rest of a tagged object once the case is known (r->p just past the
- * tag member when `first`, else at the object's first member): the
- * content key holds the payload; a second tag is a duplicate; other keys
- * are skipped. Shared by adjacent tagging and by internal tagging of
- * nullary and non-record payloads (aeson's TaggedObject).
+ * Start the payload of case s->c; pmode and key say how a failure inside
+ * it shows in the path. R_DONE when it is already complete (a leaf, or a
+ * nullary case's null/[]/{}), R_AGAIN when a child frame decodes it,
+ * R_FAIL.
  */
-static jb_status tagged_rest(jb_reader *r, const jb_type *t, const jb_plan *pl, const jb_pentry *c,
-                             bool first, char *out) {
-    bool have_content = false;
-    int tags = first ? 1 : 0;
-    int more = first ? next_or_close(r, '}') : 1;
-    while (more > 0) {
-        jb_str key;
-        const char *key_at = r->p;
-        if (read_key_colon(r, &key)) return r->code;
-        if (key.len == pl->content_name_len && memcmp(key.ptr, pl->content_name, key.len) == 0) {
-            if (have_content)
-                return jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->content_name);
-            have_content = true;
-            if (dec_payload(r, c, out, pl->content_name, pl->content_name_len)) return r->code;
-        } else if (key.len == pl->tag_name_len && memcmp(key.ptr, pl->tag_name, key.len) == 0) {
-            if (tags++)
-                return jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->tag_name);
-            if (jb__r_skip(r)) return r->code; /* the tag met again in order: already known */
-        } else if (jb__r_skip(r)) {
-            return r->code;
-        }
-        more = next_or_close(r, '}');
-    }
-    if (more < 0) return r->code;
-    if (c->type && !have_content) {
-        jb__r_fail(r, JB_E_MISSING, r->p - 1, "missing field \"%s\" of case %s", pl->content_name,
-                   c->name);
-        jb__path_key(&r->path, pl->content_name, pl->content_name_len);
-        return JB_E_MISSING;
-    }
-    set_tag(t, out, c);
-    return JB_OK;
-}
-
-JB_NOINLINE static jb_status sum_internal(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    if (r->p >= r->end || *r->p != '{') return type_error(r, &an_object);
-    if (enter(r)) return r->code;
-    bool first;
-    long i = find_tag(r, pl, &first);
-    if (i < 0) return r->code;
-    const jb_pentry *c = &pl->e[i];
-    if (!c->type || c->type->kind != JB_KIND_RECORD) return tagged_rest(r, t, pl, c, first, out);
-    const jb_plan *pp = plan_of(r, c->type);
-    if (!pp) return r->code;
-    /* the payload's fields sit in this object: no extra path step */
-    jb_status st = dec_fields(r, pp, out + c->offset, first, pl->tag_name, pl->tag_name_len);
-    if (st) return st;
-    set_tag(t, out, c);
-    return JB_OK;
-}
-
-JB_NOINLINE static jb_status sum_adjacent(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    if (r->p >= r->end || *r->p != '{') return type_error(r, &an_object);
-    if (enter(r)) return r->code;
-    bool first;
-    long i = find_tag(r, pl, &first);
-    if (i < 0) return r->code;
-    return tagged_rest(r, t, pl, &pl->e[i], first, out);
-}
-
-static jb_status sum_array(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    if (r->p >= r->end || *r->p != '[') return type_error(r, &an_array);
-    if (enter(r)) return r->code;
-    long i = read_case(r, pl);
-    if (i < 0) return r->code;
-    const jb_pentry *c = &pl->e[i];
-    int more = next_or_close(r, ']');
-    if (more < 0) return r->code;
-    if (more == 0) {
-        if (c->type) return jb__r_fail(r, JB_E_TYPE, r->p - 1, "case %s needs a payload", c->name);
+static int sum_payload(jb_reader *r, frame *f, frame **top, uint8_t pmode, const char *key, size_t key_len) {
+    fsum *s = &f->u.sum;
+    const jb_pentry *c = s->c;
+    int rc;
+    s->pmode = pmode;
+    s->pkey = key;
+    s->pkey_len = key_len;
+    if (!c->type) {
+        if (jb__dec_no_payload(r, c)) return R_FAIL;
+        rc = S_LEAF;
+    } else if (JB_UNLIKELY(r->positional_records && c->type->kind == JB_KIND_RECORD)) {
+        /* Fable: a record payload as the array of its fields */
+        const jb_plan *pp = jb__dec_plan(r, c->type);
+        rc = pp ? start_fixed(r, top, &jb__an_array, pp, s->out + c->offset, pp->n) : S_FAIL;
     } else {
-        if (dec_payload(r, c, out, NULL, 0)) return r->code;
-        if (jb__r_ws(r)) return r->code;
-        if (r->p >= r->end || *r->p != ']') return close_fail(r, "']' (a [case, payload] pair)");
-        r->p++;
-        r->depth--;
+        rc = start(r, c->type, s->out + c->offset, top);
     }
-    set_tag(t, out, c);
-    return JB_OK;
+    if (rc == S_FAIL) return R_FAIL;
+    if (rc == S_PUSHED) {
+        f->waiting = true;
+        return R_AGAIN;
+    }
+    s->pmode = PM_NONE;
+    return R_DONE;
 }
 
-/* Try each case in order; a failed attempt leaves nothing behind. */
-JB_NOINLINE static jb_status sum_untagged(jb_reader *r, const jb_type *t, const jb_plan *pl, char *out) {
-    const char *start = r->p;
-    uint32_t depth = r->depth;
-    jb_arena_mark am = jb__arena_mark(r->arena);
-    char why[JB_ERROR_MESSAGE_MAX];
-    size_t wn = 0;
-    why[0] = 0;
-    /* Text that is not JSON is a syntax error, not a case that did not fit. */
-    if (jb__r_skip(r)) return r->code;
-    r->p = start;
-    for (size_t i = 0; i < pl->n; i++) {
-        const jb_pentry *c = &pl->e[i];
-        jb_status st;
-        if (!c->type) { /* a nullary case is null (serde), or its name */
-            jb_str s;
-            st = JB_E_TYPE;
-            if (r->p < r->end && *r->p == 'n' && jb__r_literal(r, "null", 4) == JB_OK)
-                st = JB_OK;
-            else if (r->p < r->end && *r->p == '"' && jb__r_key(r, &s) == JB_OK &&
-                     s.len == c->name_len && memcmp(s.ptr, c->name, s.len) == 0)
-                st = JB_OK;
-            else if (!r->code)
-                jb__r_fail(r, JB_E_TYPE, start, "not null or the string \"%s\"", c->name);
-        } else if (r->positional_records && c->type->kind == JB_KIND_RECORD) {
-            const jb_plan *pp = plan_of(r, c->type);
-            st = pp ? dec_fixed(r, &an_array, pp, out + c->offset, pp->n) : r->code;
-        } else {
-            st = dec_value(r, c->type, out + c->offset);
-        }
-        if (st == JB_OK) {
-            set_tag(t, out, c);
-            return JB_OK;
-        }
-        if (r->code == JB_E_NOMEM) return r->code;
-        int w = snprintf(why + wn, sizeof why - wn, "%s%s: %s", wn ? "; " : "", c->name, r->message);
-        if (w > 0) wn = wn + (size_t)w < sizeof why ? wn + (size_t)w : sizeof why - 1;
-        /* undo the attempt */
-        r->p = start;
-        r->depth = depth;
-        r->code = JB_OK;
-        r->path.n = 0;
-        r->path.overflow = false;
-        jb__arena_rollback(r->arena, am);
-        r->keybuf = NULL; /* it may lie in the memory just rolled back */
-        r->keycap = 0;
-        memset(out + c->offset, 0, c->type ? c->type->size : 0);
-    }
-    return jb__r_fail(r, JB_E_TYPE, start, "no case of %s fits: %s", t->name, why);
+/* A tagged object's members once the case is known (adjacent tagging, and
+ * internal tagging of nullary and non-record payloads): r->p is just past
+ * the tag member when `first`, else at the object's first member. */
+static void rest_begin(jb_reader *r, fsum *s, bool first) {
+    s->have_content = false;
+    s->tags = first ? 1 : 0;
+    s->more = first ? jb__dec_next(r, '}') : 1;
+    s->phase = P_REST;
 }
 
-JB_NOINLINE static jb_status dec_sum(jb_reader *r, const jb_type *t, void *out) {
-    const jb_plan *pl = plan_of(r, t);
-    if (!pl) return r->code;
-    rscope sc = {0, false, false, 0};
-    if (pl->scoped) sc = scope_enter(r, pl);
-    /* positional record payloads are a property of this sum only */
-    bool positional = r->positional_records;
-    r->positional_records = (pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS) != 0;
-    jb_status st;
-    if (pl->all_nullary && r->p < r->end && *r->p == '"') {
-        st = sum_external(r, t, pl, out); /* a plain case-name string, in any style */
-    } else {
-        switch (pl->sum_style) {
-        case JB_SUM_INTERNAL: st = sum_internal(r, t, pl, out); break;
-        case JB_SUM_ADJACENT: st = sum_adjacent(r, t, pl, out); break;
-        case JB_SUM_ARRAY: st = sum_array(r, t, pl, out); break;
-        case JB_SUM_UNTAGGED: st = sum_untagged(r, t, pl, out); break;
-        default: st = sum_external(r, t, pl, out); break;
-        }
-    }
-    r->positional_records = positional;
-    if (pl->scoped) scope_leave(r, sc);
-    return st;
+/* The value does not start a sum of this style. */
+static int not_a_sum(jb_reader *r, const jb_type *t) {
+    char buf[16];
+    bool value = r->p < r->end && jb__starts_value((unsigned char)*r->p);
+    jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p,
+               "expected string or object (a case of %s), found %s", t->name, jb__r_found(r, r->p, buf));
+    return R_FAIL;
 }
 
-/* ------------------------------------------------------------------ */
-/* Pointers and custom                                                 */
-/* ------------------------------------------------------------------ */
-
-static jb_status dec_ptr(jb_reader *r, const jb_type *t, void *out) {
-    if (r->p < r->end && *r->p == 'n') {
-        if (jb__r_literal(r, "null", 4)) return r->code;
-        *(void **)out = NULL;
-        return JB_OK;
-    }
-    const jb_type *et = t->elem;
-    void *q = jb__arena_alloc(r->arena, et->size, elem_align(et));
-    if (!q) return nomem(r);
-    memset(q, 0, et->size);
-    if (dec_value(r, et, q)) return r->code;
-    *(void **)out = q;
-    return JB_OK;
-}
-
-JB_NOINLINE static jb_status dec_custom(jb_reader *r, const jb_type *t, void *out) {
+/* A case-name string: a nullary case (any style when all cases are nullary). */
+static int sum_name(jb_reader *r, fsum *s) {
     const char *at = r->p;
-    uint32_t depth = r->depth;
-    jb_status st = t->custom->decode(r, out, t->custom->ctx);
-    if (st) {
-        if (!r->code) jb__r_fail(r, st, at, "custom decoder for %s failed", t->name);
-        return r->code;
+    long i = read_case(r, s->pl);
+    if (i < 0) return R_FAIL;
+    s->c = &s->pl->e[i];
+    if (s->c->type) {
+        jb__r_fail(r, JB_E_TYPE, at, "case %s needs a payload: {\"%s\": ...}", s->c->name, s->c->name);
+        return R_FAIL;
     }
-    if (r->depth != depth)
-        return jb__r_fail(r, JB_E_CUSTOM, at, "custom decoder for %s left an object or array open",
-                          t->name);
-    if (r->p == at)
-        return jb__r_fail(r, JB_E_CUSTOM, at, "custom decoder for %s read no value", t->name);
-    return JB_OK;
+    set_tag(s);
+    return R_DONE;
 }
 
-static jb_status dec_value(jb_reader *r, const jb_type *t, void *out) {
-    switch (t->kind) {
-    case JB_KIND_BOOL: return dec_bool(r, (bool *)out);
-    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
-    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64: return dec_int(r, t, out);
-    case JB_KIND_F32: case JB_KIND_F64: return dec_float(r, t, out);
-    case JB_KIND_CSTR: return dec_cstr(r, (char **)out);
-    case JB_KIND_STR: return dec_str(r, (jb_str *)out);
-    case JB_KIND_ENUM: return dec_enum(r, t, out);
-    case JB_KIND_RECORD: return dec_record(r, t, out);
-    case JB_KIND_TUPLE: {
-        const jb_plan *pl = plan_of(r, t);
-        if (!pl) return r->code;
-        return dec_fixed(r, t, pl, (char *)out, pl->n);
+static int push_sum(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out) {
+    frame *f = push_frame(r, top, F_SUM);
+    if (!f) return S_FAIL;
+    fsum *s = &f->u.sum;
+    s->t = t;
+    s->pl = pl;
+    s->out = out;
+    s->c = NULL;
+    s->phase = P_BEGIN;
+    s->pmode = PM_NONE;
+    if (pl->scoped) scope_set(r, f, pl);
+    /* positional record payloads are a property of this sum only */
+    s->positional = r->positional_records;
+    r->positional_records = (pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS) != 0;
+    return S_PUSHED;
+}
+
+/* Undo a failed attempt of an untagged sum's case (the frames above it
+ * are already popped): keep its reason for the message, put the reader
+ * and the arena back, and clear what the attempt wrote. */
+static void untagged_undo(jb_reader *r, fsum *s) {
+    const jb_pentry *c = &s->pl->e[s->i];
+    int w = snprintf(s->why + s->wn, JB_ERROR_MESSAGE_MAX - s->wn, "%s%s: %s", s->wn ? "; " : "",
+                     c->name, r->message);
+    if (w > 0) s->wn = s->wn + (size_t)w < JB_ERROR_MESSAGE_MAX ? s->wn + (size_t)w : JB_ERROR_MESSAGE_MAX - 1;
+    r->p = s->start;
+    r->depth = s->depth;
+    r->code = JB_OK;
+    r->path.n = 0;
+    r->path.overflow = false;
+    jb__arena_rollback(r->arena, s->am);
+    jb__scratch_release(r->arena, s->inner);
+    r->keybuf = NULL; /* it may lie in the memory just rolled back */
+    r->keycap = 0;
+    memset(s->out + c->offset, 0, c->type ? c->type->size : 0);
+    s->pmode = PM_NONE;
+    s->i++;
+}
+
+/* Untagged: try each case in order; a failed attempt leaves nothing behind. */
+static int step_untagged(jb_reader *r, frame *f, frame **top) {
+    fsum *s = &f->u.sum;
+    const jb_plan *pl = s->pl;
+    if (f->waiting) { /* the attempt at case i succeeded */
+        f->waiting = false;
+        s->pmode = PM_NONE;
+        set_tag(s);
+        return R_DONE;
     }
-    case JB_KIND_ARRAY: return dec_fixed(r, t, NULL, (char *)out, t->count);
-    case JB_KIND_SUM: return dec_sum(r, t, out);
-    case JB_KIND_VEC: return dec_vec(r, t, out);
-    case JB_KIND_MAP: return dec_map(r, t, out);
-    case JB_KIND_PTR: return dec_ptr(r, t, out);
-    case JB_KIND_RAW: return dec_raw(r, (jb_str *)out);
-    case JB_KIND_NUMBER: return dec_number_text(r, t, (jb_str *)out);
-    case JB_KIND_CUSTOM: return dec_custom(r, t, out);
-    case JB_KIND_ANY: return jb__value_decode(r, (jb_value **)out);
-    default:
-        return jb__r_fail(r, JB_E_DESCRIPTOR, r->p, "descriptor %s has an invalid kind",
-                          t->name ? t->name : "?");
+    while (s->i < pl->n) {
+        const jb_pentry *c = &pl->e[s->i];
+        s->c = c;
+        s->pmode = PM_ATTEMPT;
+        int rc;
+        if (!c->type) { /* a nullary case is null (serde), or its name */
+            jb_str name;
+            rc = S_FAIL;
+            if (r->p < r->end && *r->p == 'n' && jb__r_literal(r, "null", 4) == JB_OK)
+                rc = S_LEAF;
+            else if (r->p < r->end && *r->p == '"' && jb__r_key(r, &name) == JB_OK &&
+                     name.len == c->name_len && memcmp(name.ptr, c->name, name.len) == 0)
+                rc = S_LEAF;
+            else if (!r->code)
+                jb__r_fail(r, JB_E_TYPE, s->start, "not null or the string \"%s\"", c->name);
+        } else if (r->positional_records && c->type->kind == JB_KIND_RECORD) {
+            const jb_plan *pp = jb__dec_plan(r, c->type);
+            rc = pp ? start_fixed(r, top, &jb__an_array, pp, s->out + c->offset, pp->n) : S_FAIL;
+        } else {
+            rc = start(r, c->type, s->out + c->offset, top);
+        }
+        if (rc == S_LEAF) {
+            s->pmode = PM_NONE;
+            set_tag(s);
+            return R_DONE;
+        }
+        if (rc == S_PUSHED) {
+            f->waiting = true;
+            return R_AGAIN;
+        }
+        /* failed at once: frames it pushed, if any, go first (the loop
+         * unwinds them and comes back to untagged_undo) */
+        if (*top != f || r->code == JB_E_NOMEM) return R_FAIL;
+        untagged_undo(r, s);
     }
+    s->pmode = PM_NONE;
+    jb__r_fail(r, JB_E_TYPE, s->start, "no case of %s fits: %s", s->t->name, s->why);
+    return R_FAIL;
+}
+
+static int sum_begin(jb_reader *r, frame *f, frame **top) {
+    fsum *s = &f->u.sum;
+    const jb_plan *pl = s->pl;
+    const jb_type *t = s->t;
+    long i;
+    bool first;
+    if (pl->all_nullary && r->p < r->end && *r->p == '"') return sum_name(r, s); /* in any style */
+    switch (pl->sum_style) {
+    case JB_SUM_INTERNAL:
+    case JB_SUM_ADJACENT:
+        if (r->p >= r->end || *r->p != '{') return jb__dec_type_error(r, &jb__an_object), R_FAIL;
+        if (jb__dec_enter(r)) return R_FAIL;
+        if ((i = find_tag(r, pl, &first)) < 0) return R_FAIL;
+        s->c = &pl->e[i];
+        if (pl->sum_style == JB_SUM_INTERNAL && s->c->type && s->c->type->kind == JB_KIND_RECORD) {
+            /* the payload's fields sit in this object: no extra path step */
+            const jb_plan *pp = jb__dec_plan(r, s->c->type);
+            if (!pp) return R_FAIL;
+            s->phase = P_SET_TAG;
+            f->waiting = true;
+            return push_record(r, top, pp, s->out + s->c->offset, first, pl->tag_name, pl->tag_name_len);
+        }
+        rest_begin(r, s, first);
+        return R_DONE;
+    case JB_SUM_ARRAY: {
+        if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &jb__an_array), R_FAIL;
+        if (jb__dec_enter(r)) return R_FAIL;
+        if ((i = read_case(r, pl)) < 0) return R_FAIL;
+        s->c = &pl->e[i];
+        int more = jb__dec_next(r, ']');
+        if (more < 0) return R_FAIL;
+        if (more == 0) {
+            if (s->c->type) {
+                jb__r_fail(r, JB_E_TYPE, r->p - 1, "case %s needs a payload", s->c->name);
+                return R_FAIL;
+            }
+            s->phase = P_SET_TAG;
+            return R_DONE;
+        }
+        s->phase = P_ARRAY_CLOSE;
+        return sum_payload(r, f, top, PM_INDEX1, NULL, 0);
+    }
+    case JB_SUM_UNTAGGED:
+        s->start = r->p;
+        s->depth = r->depth;
+        /* Text that is not JSON is a syntax error, not a case that did not
+         * fit. Once: an untagged sum inside lies in text already checked. */
+        if (r->p >= r->valid_end) {
+            if (jb__r_skip(r)) return R_FAIL;
+            r->valid_end = r->p;
+            r->p = s->start;
+        }
+        s->why = jb__scratch_push(r->arena, JB_ERROR_MESSAGE_MAX, 1);
+        if (!s->why) return jb__dec_nomem(r), R_FAIL;
+        s->why[0] = 0;
+        s->wn = 0;
+        s->i = 0;
+        s->am = jb__arena_mark(r->arena);
+        s->inner = jb__scratch_mark(r->arena);
+        s->phase = P_UNTAGGED;
+        return R_DONE;
+    default: /* external */
+        if (r->p < r->end && *r->p == '"') return sum_name(r, s);
+        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t);
+        if (jb__dec_enter(r)) return R_FAIL;
+        if (r->p < r->end && *r->p == '}') {
+            jb__r_fail(r, JB_E_TYPE, r->p, "expected one key naming a case of %s, found {}", t->name);
+            return R_FAIL;
+        }
+        if ((i = read_case(r, pl)) < 0) return R_FAIL;
+        s->c = &pl->e[i];
+        if (jb__r_ws(r)) return R_FAIL;
+        if (r->p >= r->end || *r->p != ':') return jb__dec_expect(r, "':'"), R_FAIL;
+        r->p++;
+        if (jb__r_ws(r)) return R_FAIL;
+        s->phase = P_EXT_CLOSE;
+        return sum_payload(r, f, top, PM_KEY, s->c->name, s->c->name_len);
+    }
+}
+
+/* One member of a tagged object after the tag (phase P_REST). */
+static int rest_member(jb_reader *r, frame *f, frame **top) {
+    fsum *s = &f->u.sum;
+    const jb_plan *pl = s->pl;
+    jb_str key;
+    const char *key_at = r->p;
+    if (jb__dec_key_colon(r, &key)) return R_FAIL;
+    s->phase = P_REST_NEXT;
+    if (key.len == pl->content_name_len && memcmp(key.ptr, pl->content_name, key.len) == 0) {
+        if (s->have_content) {
+            jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->content_name);
+            return R_FAIL;
+        }
+        s->have_content = true;
+        return sum_payload(r, f, top, PM_KEY, pl->content_name, pl->content_name_len);
+    }
+    if (key.len == pl->tag_name_len && memcmp(key.ptr, pl->tag_name, key.len) == 0 && s->tags++) {
+        jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->tag_name);
+        return R_FAIL;
+    }
+    /* another member, or the tag met again in order (already known) */
+    return jb__r_skip(r) ? R_FAIL : R_DONE;
+}
+
+static int step_sum(jb_reader *r, frame *f, frame **top) {
+    fsum *s = &f->u.sum;
+    if (s->phase == P_UNTAGGED) return step_untagged(r, f, top);
+    if (f->waiting) { /* the payload is in; s->phase says what follows */
+        f->waiting = false;
+        s->pmode = PM_NONE;
+    }
+    for (;;) {
+        int rc;
+        switch (s->phase) {
+        case P_BEGIN: rc = sum_begin(r, f, top); break;
+        case P_EXT_CLOSE:
+            if (jb__r_ws(r)) return R_FAIL;
+            if (r->p >= r->end || *r->p != '}')
+                return jb__dec_close_fail(r, "'}' (a sum object has exactly one key)"), R_FAIL;
+            r->p++;
+            r->depth--;
+            s->phase = P_SET_TAG;
+            continue;
+        case P_ARRAY_CLOSE:
+            if (jb__r_ws(r)) return R_FAIL;
+            if (r->p >= r->end || *r->p != ']') return jb__dec_close_fail(r, "']' (a [case, payload] pair)"), R_FAIL;
+            r->p++;
+            r->depth--;
+            s->phase = P_SET_TAG;
+            continue;
+        case P_REST_NEXT:
+            s->more = jb__dec_next(r, '}');
+            s->phase = P_REST;
+            continue;
+        case P_REST:
+            if (s->more < 0) return R_FAIL;
+            if (s->more > 0) {
+                rc = rest_member(r, f, top);
+                break;
+            }
+            if (s->c->type && !s->have_content) {
+                jb__r_fail(r, JB_E_MISSING, r->p - 1, "missing field \"%s\" of case %s", s->pl->content_name,
+                           s->c->name);
+                jb__path_key(&r->path, s->pl->content_name, s->pl->content_name_len);
+                return R_FAIL;
+            }
+            s->phase = P_SET_TAG;
+            continue;
+        case P_SET_TAG:
+            set_tag(s);
+            return R_DONE;
+        default: /* P_UNTAGGED, set by sum_begin */
+            return step_untagged(r, f, top);
+        }
+        if (rc != R_DONE) return rc;
+        /* sum_name finished the whole sum: no phase follows */
+        if (s->phase == P_BEGIN) return R_DONE;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The loop                                                            */
+/* ------------------------------------------------------------------ */
+
+/* A failure inside the member a frame was decoding: that member's key or
+ * index joins the path (innermost first). */
+static void path_segment(jb_reader *r, const frame *f) {
+    switch (f->kind) {
+    case F_RECORD:
+        if (f->u.rec.cur) jb__path_key(&r->path, f->u.rec.cur->name, f->u.rec.cur->name_len);
+        break;
+    case F_FIXED:
+        if (f->u.fix.in_child) jb__path_index(&r->path, f->u.fix.i);
+        break;
+    case F_VEC:
+        if (f->u.vec.in_child) jb__path_index(&r->path, f->u.vec.n);
+        break;
+    case F_MAP:
+        if (!f->u.map.in_member) break;
+        if (f->u.map.obj) jb__path_key(&r->path, f->u.map.text.ptr, f->u.map.text.len);
+        else jb__path_index(&r->path, f->u.map.n);
+        break;
+    case F_SUM:
+        if (f->u.sum.pmode == PM_KEY) jb__path_key(&r->path, f->u.sum.pkey, f->u.sum.pkey_len);
+        else if (f->u.sum.pmode == PM_INDEX1) jb__path_index(&r->path, 1);
+        break;
+    default: break;
+    }
+}
+
+static int step(jb_reader *r, frame **top) {
+    frame *f = *top;
+    switch (f->kind) {
+    case F_RECORD: return step_record(r, f, top);
+    case F_FIXED: return step_fixed(r, f, top);
+    case F_VEC: return step_vec(r, f, top);
+    case F_MAP: return step_map(r, f, top);
+    case F_SUM: return step_sum(r, f, top);
+    default: return R_DONE; /* F_SCOPE: the value it scoped is complete */
+    }
+}
+
+jb_status jb__dec_run(jb_reader *r, const jb_type *t, void *out) {
+    frame *top = NULL;
+    int rc = start(r, t, out, &top);
+    if (JB_LIKELY(rc == S_LEAF)) return JB_OK;
+    rc = rc == S_FAIL ? R_FAIL : R_AGAIN;
+    for (;;) {
+        if (rc == R_DONE) {
+            pop_frame(r, &top);
+            if (!top) return JB_OK;
+        } else if (rc == R_FAIL) {
+            /* unwind to an untagged sum that can try its next case, or out */
+            for (;;) {
+                if (!top) return r->code;
+                frame *f = top;
+                if (f->kind == F_SUM && f->u.sum.pmode == PM_ATTEMPT && r->code != JB_E_NOMEM) {
+                    f->waiting = false;
+                    untagged_undo(r, &f->u.sum);
+                    break;
+                }
+                path_segment(r, f);
+                pop_frame(r, &top);
+            }
+        }
+        rc = step(r, &top);
+    }
+}
+
+/* Re-entry from a custom codec or a JSON text inside the document: the
+ * only C recursion of the decoder, checked against this thread's stack. */
+jb_status jb__dec_nested(jb_reader *r, const jb_type *t, void *out) {
+    if (JB_UNLIKELY(jb__stack_low(r->stack_floor)))
+        return jb__r_fail(r, JB_E_DEPTH, r->p, "nesting too deep for this thread's stack (at depth %u)",
+                          (unsigned)r->depth);
+    return jb__dec_run(r, t, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1550,17 +1434,17 @@ jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out
         goto fail;
     }
     if (jb__kind_has_plan(type->kind)) {
-        if (!plan_of(&r, type)) goto fail;
+        if (!jb__dec_plan(&r, type)) goto fail;
     } else if ((st = jb__type_validate(type, msg, sizeof msg))) {
         jb__r_fail(&r, st, r.p, "%s", msg);
         goto fail;
     }
     if (jb__r_ws(&r)) goto fail;
     if (r.p >= r.end) {
-        jb__r_fail(&r, JB_E_SYNTAX, r.p, "expected %s, found end of input", expected_name(type));
+        jb__r_fail(&r, JB_E_SYNTAX, r.p, "expected %s, found end of input", jb__dec_expected_name(type));
         goto fail;
     }
-    if (dec_value(&r, type, out)) goto fail;
+    if (jb__dec_run(&r, type, out)) goto fail;
     if (!(r.flags & JB_READ_ALLOW_TRAILING_DATA)) {
         if (jb__r_ws(&r)) goto fail;
         if (r.p < r.end) {
@@ -1580,127 +1464,3 @@ fail:
     return st;
 }
 
-/* ------------------------------------------------------------------ */
-/* The reader API for custom codecs                                    */
-/* ------------------------------------------------------------------ */
-
-/* Skip whitespace and remember where the next value starts. */
-static jb_status mark(jb_reader *r) {
-    jb_status st = jb__r_ws(r);
-    r->tok = r->p;
-    return st;
-}
-
-jb_token jb_read_peek(jb_reader *r) {
-    if (jb__r_ws(r) || r->p >= r->end) return JB_TOKEN_ERROR;
-    switch (*r->p) {
-    case 'n': return JB_TOKEN_NULL;
-    case 't': case 'f': return JB_TOKEN_BOOL;
-    case '"': return JB_TOKEN_STRING;
-    case '[': return JB_TOKEN_ARRAY;
-    case '{': return JB_TOKEN_OBJECT;
-    default: return starts_number(r) ? JB_TOKEN_NUMBER : JB_TOKEN_ERROR;
-    }
-}
-
-jb_status jb_read_null(jb_reader *r) {
-    if (mark(r)) return r->code;
-    if (r->p >= r->end || *r->p != 'n') return expect_char_fail(r, "null");
-    return jb__r_literal(r, "null", 4);
-}
-
-jb_status jb_read_bool(jb_reader *r, bool *out) {
-    return mark(r) ? r->code : dec_bool(r, out);
-}
-
-jb_status jb_read_i64(jb_reader *r, int64_t *out) {
-    return mark(r) ? r->code : dec_int(r, &jb_i64, out);
-}
-
-jb_status jb_read_u64(jb_reader *r, uint64_t *out) {
-    return mark(r) ? r->code : dec_int(r, &jb_u64, out);
-}
-
-jb_status jb_read_f64(jb_reader *r, double *out) {
-    return mark(r) ? r->code : dec_float(r, &jb_f64, out);
-}
-
-jb_status jb_read_string(jb_reader *r, jb_str *out) {
-    if (mark(r)) return r->code;
-    if (r->p >= r->end || *r->p != '"') return type_error(r, &jb_string);
-    return jb__r_string(r, out, false, NULL);
-}
-
-static inline void rbit_set(uint64_t *b, uint32_t d, bool v) {
-    uint64_t m = (uint64_t)1 << (d % 64);
-    if (v) b[(d & 511) / 64] |= m;
-    else b[(d & 511) / 64] &= ~m;
-}
-static inline bool rbit_get(const uint64_t *b, uint32_t d) { return (b[(d & 511) / 64] >> (d % 64)) & 1; }
-
-static jb_status begin(jb_reader *r, char c) {
-    if (jb__r_ws(r)) return r->code;
-    if (r->p >= r->end || *r->p != c) {
-        return type_error(r, c == '{' ? &an_object : &an_array);
-    }
-    if (enter(r)) return r->code;
-    rbit_set(r->nonempty, r->depth, false);
-    return JB_OK;
-}
-
-/* Before the next element: ',' or the close. */
-static jb_status next(jb_reader *r, char close, bool *more) {
-    if (!rbit_get(r->nonempty, r->depth)) {
-        if (jb__r_ws(r)) return r->code;
-        if (r->p < r->end && *r->p == close) {
-            r->p++;
-            r->depth--;
-            *more = false;
-            return JB_OK;
-        }
-        rbit_set(r->nonempty, r->depth, true);
-        *more = true;
-        return JB_OK;
-    }
-    int m = next_or_close(r, close);
-    if (m < 0) return r->code;
-    *more = m > 0;
-    return JB_OK;
-}
-
-jb_status jb_read_array_begin(jb_reader *r) { return begin(r, '['); }
-jb_status jb_read_array_next(jb_reader *r, bool *more) {
-    jb_status st = next(r, ']', more);
-    if (!st && *more) st = jb__r_ws(r);
-    return st;
-}
-jb_status jb_read_object_begin(jb_reader *r) { return begin(r, '{'); }
-jb_status jb_read_object_next(jb_reader *r, bool *more, jb_str *key) {
-    jb_status st = next(r, '}', more);
-    if (st || !*more) return st;
-    if ((st = jb__r_ws(r))) return st;
-    jb_str k;
-    r->tok = r->p;
-    if ((st = read_key_colon(r, &k))) return st;
-    if (key) *key = k;
-    return JB_OK;
-}
-
-jb_status jb_read_skip(jb_reader *r) {
-    if (mark(r)) return r->code;
-    return jb__r_skip(r);
-}
-
-jb_status jb_read_value(jb_reader *r, const jb_type *type, void *out) {
-    if (mark(r)) return r->code;
-    if (!type || !out) return jb__r_fail(r, JB_E_ARG, r->p, "jb_read_value: NULL type or out");
-    if (r->p >= r->end) return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected value, found end of input");
-    return dec_value(r, type, out);
-}
-
-jb_arena *jb_read_arena(jb_reader *r) { return r->arena; }
-
-jb_status jb_read_fail(jb_reader *r, jb_status code, const char *message) {
-    return jb__r_fail(r, code ? code : JB_E_CUSTOM, r->tok ? r->tok : r->p, "%s",
-                      message ? message : "custom decoder failed");
-}

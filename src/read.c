@@ -141,7 +141,7 @@ void jb__r_init(jb_reader *r, const char *json, size_t len, jb_arena *arena,
     r->path.n = 0;
     r->path.overflow = false;
 
-    r->p = r->start = json;
+    r->p = r->start = r->valid_end = json;
     r->end = json ? json + len : json;
     r->arena = arena;
     r->code = JB_OK;
@@ -732,7 +732,8 @@ static size_t *skip_grow(jb_reader *r, size_t *stack, size_t *cap, const char *a
         jb__r_fail(r, JB_E_NOMEM, at, "out of memory");
         return NULL;
     }
-    ns = jb__arena_alloc(r->arena, bytes, _Alignof(size_t));
+    /* on the scratch stack: jb__r_skip pops it when it returns */
+    ns = jb__scratch_push(r->arena, bytes, _Alignof(size_t));
     if (!ns) {
         fail_nomem(r, at);
         return NULL;
@@ -749,7 +750,16 @@ static size_t *skip_grow(jb_reader *r, size_t *stack, size_t *cap, const char *a
  * count shifted left by one, and 1 in the low bit for an object. The
  * current level's count and kind live in n and obj.
  */
+static jb_status skip_value(jb_reader *r);
+
 jb_status jb__r_skip(jb_reader *r) {
+    jb_scratch_mark m = jb__scratch_mark(r->arena);
+    jb_status st = skip_value(r);
+    jb__scratch_pop(r->arena, m);
+    return st;
+}
+
+static jb_status skip_value(jb_reader *r) {
     size_t local[SKIP_STACK];
     size_t *stack = local, cap = SKIP_STACK;
     const size_t room = r->max_depth > r->depth ? (size_t)(r->max_depth - r->depth) : 0;

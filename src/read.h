@@ -34,6 +34,7 @@ struct jb_reader {
     uint8_t key_mode;     /* jb_key_mode in force for maps (decode.c) */
     bool int64_string;    /* JB_FMT_INT64_STRING in force: integers may come as strings */
     bool positional_records; /* the current sum writes record payloads as arrays */
+    const char *valid_end;   /* decode.c: input before this was already validated by a skip */
     const char *tok;      /* custom-codec API: start of the last value read (for jb_read_fail) */
     /* scratch for unescaping keys (grown in the arena when needed) */
     char *keybuf;

@@ -11,6 +11,7 @@
  * issue 2), never captured from the code under test.
  */
 #include <float.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -1405,6 +1406,193 @@ static void test_arena(void) {
     jb_arena_free(a);
 }
 
+/* ------------------------------------------------------------------ */
+/* Deep values on a small stack                                        */
+/* ------------------------------------------------------------------ */
+
+/* The engine keeps its nesting in frames on the arena's scratch stack, so
+ * with max_depth raised a million-deep value decodes on a thread with a
+ * 64 KiB stack. JB_TEST_SCALE (valgrind runs) scales the depth down. */
+
+typedef struct dexpr dexpr;
+struct dexpr {
+    int tag;
+    union { int64_t lit; dexpr *neg; } as;
+};
+static const jb_type dexpr_ext, dexpr_adj;
+#define DEXPR_CASES(self) \
+    JB_CASE(dexpr, 1, "Lit", as.lit, &jb_i64), JB_CASE(dexpr, 2, "Neg", as.neg, JB_PTR_OF(self))
+static const jb_type dexpr_ext = JB_SUM(dexpr, tag, DEXPR_CASES(&dexpr_ext));
+static const jb_type dexpr_adj = JB_SUM_STYLE(dexpr, tag, JB_SUM_ADJACENT, "t", "c", DEXPR_CASES(&dexpr_adj));
+
+/* untagged: a number, or a list of these */
+typedef struct unode {
+    int tag;
+    union { int64_t num; JB_VEC(struct unode) list; } as;
+} unode;
+static const jb_type unode_type;
+static const jb_type unode_type = JB_SUM_STYLE(unode, tag, JB_SUM_UNTAGGED, 0, 0,
+    JB_CASE(unode, 1, "Num", as.num, &jb_i64), JB_CASE(unode, 2, "List", as.list, JB_VEC_OF(&unode_type)));
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} dbuf;
+
+static void dput(dbuf *b, const char *s) {
+    size_t n = strlen(s);
+    if (b->len + n + 1 > b->cap) {
+        b->cap = (b->len + n + 1) * 2;
+        b->p = realloc(b->p, b->cap);
+        if (!b->p) abort();
+    }
+    memcpy(b->p + b->len, s, n + 1);
+    b->len += n;
+}
+
+static size_t deep_n(void) {
+    const char *sc = getenv("JB_TEST_SCALE");
+    double f = sc ? atof(sc) : 1.0;
+    size_t n = (size_t)(1000000 * (f > 0 && f <= 1 ? f : 1.0));
+    return n < 1000 ? 1000 : n;
+}
+
+typedef struct {
+    int which;
+    size_t n;
+    int fails;    /* checks that failed inside the thread */
+    jb_status st; /* of the failing-document case */
+    jb_error err;
+} djob;
+
+#define DCHECK(j, cond)                                                   \
+    do {                                                                  \
+        if (!(cond)) {                                                    \
+            (j)->fails++;                                                 \
+            fprintf(stderr, "%s:%d: deep case %d: %s\n", __FILE__, __LINE__, (j)->which, #cond); \
+        }                                                                 \
+    } while (0)
+
+static void *djob_run(void *arg) {
+    djob *j = arg;
+    size_t n = j->n;
+    dbuf b = {0};
+    char num[32];
+    jb_arena *a = jb_arena_new();
+    jb_read_options o = {.max_depth = (uint32_t)(3 * n + 10)};
+    jb_error e;
+    if (!a) abort();
+    switch (j->which) {
+    case 0: { /* a linked list through a pointer field */
+        for (size_t i = 0; i < n; i++) {
+            snprintf(num, sizeof num, "{\"v\":%zu,\"next\":", i % 1000);
+            dput(&b, num);
+        }
+        dput(&b, "null");
+        for (size_t i = 0; i < n; i++) dput(&b, "}");
+        lnode l;
+        DCHECK(j, jb_decode(&lnode_type, b.p, b.len, &l, a, &o, &e) == JB_OK);
+        size_t k = 0;
+        for (const lnode *q = &l; q && k <= n; q = q->next, k++) DCHECK(j, q->v == (int32_t)(k % 1000) || !q);
+        DCHECK(j, k == n);
+        /* the default limit still applies */
+        DCHECK(j, jb_decode(&lnode_type, b.p, b.len, &l, a, NULL, &e) == JB_E_DEPTH);
+        break;
+    }
+    case 1: { /* tuples of vectors of themselves */
+        for (size_t i = 0; i < n; i++) dput(&b, "[[");
+        for (size_t i = 0; i < n; i++) dput(&b, "]]");
+        break;
+    }
+    case 2: case 3: { /* Neg(Neg(...Lit 7)) externally / adjacently tagged */
+        const jb_type *t = j->which == 2 ? &dexpr_ext : &dexpr_adj;
+        for (size_t i = 0; i < n; i++) dput(&b, j->which == 2 ? "{\"Neg\":" : "{\"t\":\"Neg\",\"c\":");
+        dput(&b, j->which == 2 ? "{\"Lit\":7}" : "{\"t\":\"Lit\",\"c\":7}");
+        for (size_t i = 0; i < n; i++) dput(&b, "}");
+        dexpr d;
+        DCHECK(j, jb_decode(t, b.p, b.len, &d, a, &o, &e) == JB_OK);
+        const dexpr *q = &d;
+        size_t k = 0;
+        while (q && q->tag == 2 && k <= n) q = q->as.neg, k++;
+        DCHECK(j, k == n && q && q->tag == 1 && q->as.lit == 7);
+        break;
+    }
+    case 4: { /* untagged: each level tries Num, fails, then List */
+        for (size_t i = 0; i < n; i++) dput(&b, "[");
+        dput(&b, "1");
+        for (size_t i = 0; i < n; i++) dput(&b, "]");
+        unode u;
+        DCHECK(j, jb_decode(&unode_type, b.p, b.len, &u, a, &o, &e) == JB_OK);
+        const unode *q = &u;
+        size_t k = 0;
+        while (q->tag == 2 && q->as.list.len == 1 && k <= n) q = &q->as.list.items[0], k++;
+        DCHECK(j, k == n && q->tag == 1 && q->as.num == 1);
+        /* a string at the bottom fits no case: every level fails in turn */
+        b.len = 0;
+        for (size_t i = 0; i < n; i++) dput(&b, "[");
+        dput(&b, "\"s\"");
+        for (size_t i = 0; i < n; i++) dput(&b, "]");
+        j->st = jb_decode(&unode_type, b.p, b.len, &u, a, &o, &j->err);
+        break;
+    }
+    case 5: { /* a bad value at the bottom of a deep list */
+        for (size_t i = 0; i < n; i++) dput(&b, "{\"v\":1,\"next\":");
+        dput(&b, "{\"v\":\"x\"}");
+        for (size_t i = 0; i < n; i++) dput(&b, "}");
+        lnode l;
+        j->st = jb_decode(&lnode_type, b.p, b.len, &l, a, &o, &j->err);
+        DCHECK(j, l.next == NULL && l.v == 0);
+        DCHECK(j, jb_arena_used(a) == 0);
+        break;
+    }
+    }
+    if (j->which == 1) {
+        tnode t;
+        DCHECK(j, jb_decode(&tnode_type, b.p, b.len, &t, a, &o, &e) == JB_OK);
+        const tnode *q = &t;
+        size_t k = 1;
+        while (q->kids.len == 1 && k <= n) q = &q->kids.items[0], k++;
+        DCHECK(j, k == n && q->kids.len == 0);
+    }
+    free(b.p);
+    jb_arena_free(a);
+    return NULL;
+}
+
+static djob run_deep(int which, size_t n) {
+    pthread_attr_t at;
+    pthread_t th;
+    djob j = {which, n, 0, JB_OK, {0}};
+    pthread_attr_init(&at);
+    if (pthread_attr_setstacksize(&at, 64 << 10) != 0) abort();
+    if (pthread_create(&th, &at, djob_run, &j) != 0) abort();
+    pthread_join(th, NULL);
+    pthread_attr_destroy(&at);
+    return j;
+}
+
+static void test_deep_small_stack(void) {
+    size_t n = deep_n();
+    for (int w = 0; w <= 3; w++) {
+        djob j = run_deep(w, n);
+        CHECKF(j.fails == 0, "deep case %d: %d checks failed", w, j.fails);
+    }
+    djob j = run_deep(4, n);
+    CHECKF(j.fails == 0, "untagged: %d checks failed", j.fails);
+    CHECK_EQ_INT(j.st, JB_E_TYPE);
+    CHECK_EQ_INT(j.err.offset, 0); /* the outermost sum reports, at its start */
+    CHECKF(strncmp(j.err.message, "no case of unode fits: Num: expected integer, found array; List: ", 64) == 0,
+           "%s", j.err.message);
+    j = run_deep(5, n);
+    CHECKF(j.fails == 0, "deep error: %d checks failed", j.fails);
+    CHECK_EQ_INT(j.st, JB_E_TYPE);
+    CHECK_EQ_INT(j.err.offset, n * strlen("{\"v\":1,\"next\":") + strlen("{\"v\":"));
+    /* a path deeper than the path buffer keeps its innermost steps */
+    CHECKF(strncmp(j.err.path, "$...", 4) == 0, "%s", j.err.path);
+    size_t pl = strlen(j.err.path);
+    CHECKF(pl > 12 && strncmp(j.err.path, "$....next.next.next", 19) == 0, "%s", j.err.path);
+}
+
 int main(void) {
     A = jb_arena_new();
     if (!A) return 2;
@@ -1420,6 +1608,7 @@ int main(void) {
     test_relaxed();
     test_positions();
     test_depth();
+    test_deep_small_stack();
     test_truncations();
     test_arena();
     jb_arena_free(A);

@@ -1,0 +1,284 @@
+/*
+ * decode.h — what the decoder's files share: the engine (decode.c: frames
+ * for containers, records, sums), the leaves (decode_leaf.c: scalars,
+ * strings, enums, map keys, custom codecs) and the reader API for custom
+ * codecs (decode_api.c).
+ *
+ * Conventions: a decoder is called with r->p on the first byte of a value
+ * (whitespace already skipped) and returns with r->p just past it. The
+ * output it fills is already zeroed by whoever owns it, so absent
+ * optionals are NULL/false without extra work. A failure records the
+ * first error in the reader (code, offset, message) and returns its code;
+ * the path is collected while the engine unwinds its frames.
+ */
+#ifndef JB_DECODE_H
+#define JB_DECODE_H
+
+#include "arena.h"
+#include "error.h"
+#include "num.h"
+#include "plan.h"
+#include "read.h"
+
+/* "object" / "array" for messages about a sum's or reader's wrapper. */
+JB_HIDDEN extern const jb_type jb__an_object, jb__an_array;
+
+/* Bytes that may follow a number: whitespace , ] } (a 256-entry table). */
+JB_HIDDEN extern const bool jb__num_delim[256];
+
+/* ---- failures (decode_leaf.c) ---- */
+
+/* "integer", "object", ... : what a value of t looks like in JSON. */
+JB_HIDDEN const char *jb__dec_expected_name(const jb_type *t);
+
+/* A value of the wrong JSON type is JB_E_TYPE; bytes that start no value
+ * at all are JB_E_SYNTAX. */
+JB_HIDDEN jb_status jb__dec_type_error(jb_reader *r, const jb_type *t);
+JB_HIDDEN jb_status jb__dec_expect(jb_reader *r, const char *what);
+/* A closing byte was expected: ',' (more members or elements: valid JSON
+ * of the wrong shape) is a type error, anything else a syntax error. */
+JB_HIDDEN jb_status jb__dec_close_fail(jb_reader *r, const char *what);
+/* The arena could not give memory: JB_E_NOMEM or, at the cap, JB_E_LIMIT. */
+JB_HIDDEN jb_status jb__dec_nomem(jb_reader *r);
+JB_HIDDEN jb_status jb__dec_unknown_name(jb_reader *r, const char *at, const jb_plan *pl,
+                                         const char *what, const jb_str *s);
+JB_HIDDEN const jb_plan *jb__dec_plan_compile(jb_reader *r, const jb_type *t);
+
+/* ---- leaves (decode_leaf.c) ---- */
+
+JB_HIDDEN jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out);
+JB_HIDDEN jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *out);
+JB_HIDDEN jb_status jb__dec_cstr(jb_reader *r, char **out);
+JB_HIDDEN jb_status jb__dec_str(jb_reader *r, jb_str *out);
+JB_HIDDEN jb_status jb__dec_raw(jb_reader *r, jb_str *out);
+JB_HIDDEN jb_status jb__dec_number_text(jb_reader *r, const jb_type *t, jb_str *out);
+JB_HIDDEN jb_status jb__dec_enum(jb_reader *r, const jb_type *t, void *out);
+JB_HIDDEN jb_status jb__dec_custom(jb_reader *r, const jb_type *t, void *out);
+/* Copy [from, r->p) into the arena (or borrow it with JB_READ_BORROW_STRINGS). */
+JB_HIDDEN jb_status jb__dec_keep_text(jb_reader *r, const char *from, jb_str *out);
+/* A nullary case given a payload position: accept null, [] or {}. */
+JB_HIDDEN jb_status jb__dec_no_payload(jb_reader *r, const jb_pentry *c);
+/* An object key at r->p decoded as the map key type k into dst; *text is
+ * the key's text (for paths). */
+JB_HIDDEN jb_status jb__dec_map_key(jb_reader *r, const jb_type *k, void *dst, jb_str *text);
+/* Read a key and its ':' at r->p, leaving r->p on the value. */
+JB_HIDDEN jb_status jb__dec_key_colon(jb_reader *r, jb_str *key);
+/* Decode JSON text (a default value, a key's JSON text) with r's arena
+ * and flags, as if it stood at `at` in the document; errors are prefixed
+ * with `what`. */
+JB_HIDDEN jb_status jb__dec_text(jb_reader *r, const jb_type *t, const char *text, size_t len, void *out,
+                                 const char *at, const char *what);
+
+/* ---- the engine (decode.c) ---- */
+
+/* Decode one value of type t at r->p into out (zeroed). Iterative: the
+ * nesting lives in frames on the arena's scratch stack, not on the C
+ * stack. A call from inside a running decode (a custom codec's
+ * jb_read_value, a key's JSON text) starts a nested run; such re-entry is
+ * the only C recursion, and it checks the thread's stack floor. */
+JB_HIDDEN jb_status jb__dec_run(jb_reader *r, const jb_type *t, void *out);
+JB_HIDDEN jb_status jb__dec_nested(jb_reader *r, const jb_type *t, void *out);
+
+/* ---- small inline helpers ---- */
+
+/* Can byte c start a JSON value (in the strict grammar)? */
+static inline bool jb__starts_value(int c) {
+    switch (c) {
+    case '"': case '{': case '[': case 't': case 'f': case 'n': case '-':
+    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+        return true;
+    default:
+        return false;
+    }
+}
+
+static inline bool jb__starts_number(const jb_reader *r) {
+    if (r->p >= r->end) return false;
+    char c = *r->p;
+    if (c == '-' || (c >= '0' && c <= '9')) return true;
+    return (r->flags & JB_READ_ALLOW_NAN_INF) && (c == 'N' || c == 'I');
+}
+
+/* Enter '{' or '[' at r->p: depth check, consume, skip whitespace. */
+static inline jb_status jb__dec_enter(jb_reader *r) {
+    if (JB_UNLIKELY(r->depth >= r->max_depth))
+        return jb__r_fail(r, JB_E_DEPTH, r->p, "nesting deeper than %u", (unsigned)r->max_depth);
+    r->depth++;
+    r->p++;
+    return jb__r_ws(r);
+}
+
+/*
+ * After an element or member: skip whitespace, then ',' (returns 1: more
+ * follow) or the closing byte (returns 0, consumed). Trailing commas with
+ * the flag. Negative: error recorded.
+ */
+static inline int jb__dec_next(jb_reader *r, char close) {
+    if (jb__r_ws(r)) return -1;
+    if (JB_LIKELY(r->p < r->end)) {
+        char c = *r->p;
+        if (c == ',') {
+            r->p++;
+            if (jb__r_ws(r)) return -1;
+            if ((r->flags & JB_READ_ALLOW_TRAILING_COMMAS) && r->p < r->end && *r->p == close) {
+                r->p++;
+                r->depth--;
+                return 0;
+            }
+            return 1;
+        }
+        if (c == close) {
+            r->p++;
+            r->depth--;
+            return 0;
+        }
+    }
+    jb__dec_expect(r, close == '}' ? "',' or '}'" : "',' or ']'");
+    return -1;
+}
+
+/* After '{' or '[' and whitespace: the empty container's close (consumed:
+ * returns 0) or the first member (1). */
+static inline int jb__dec_first(jb_reader *r, char close) {
+    if (r->p < r->end && *r->p == close) {
+        r->p++;
+        r->depth--;
+        return 0;
+    }
+    return 1;
+}
+
+static inline const jb_plan *jb__dec_plan(jb_reader *r, const jb_type *t) {
+    const jb_plan *pl = jb__plan_get(t);
+    if (JB_LIKELY(pl != NULL)) return pl;
+    return jb__dec_plan_compile(r, t);
+}
+
+static inline jb_status jb__dec_members_limit(jb_reader *r, size_t n) {
+    if (JB_UNLIKELY(r->max_members && n > r->max_members))
+        return jb__r_fail(r, JB_E_LIMIT, r->p, "more than %zu members or elements", r->max_members);
+    return JB_OK;
+}
+
+/* Where an element of t goes in a scratch or arena block. */
+static inline size_t jb__dec_align(const jb_type *t) {
+    size_t a = t->align ? t->align : 8;
+    return a > 16 ? 16 : a;
+}
+
+/* Bytes that may follow a literal: whitespace , ] }. */
+static inline bool jb__lit_end(const jb_reader *r, const char *e) {
+    if (e == r->end) return true;
+    unsigned char c = (unsigned char)*e;
+    return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+static inline jb_status jb__dec_bool(jb_reader *r, bool *out) {
+    /* the common case in one word compare: "true" or "fals"+"e", then a delimiter */
+    if (JB_LIKELY(r->end - r->p >= 5)) {
+        uint32_t w = jb__load32(r->p);
+        if (w == jb__load32("true") && jb__lit_end(r, r->p + 4)) {
+            *out = true;
+            r->p += 4;
+            return JB_OK;
+        }
+        if (w == jb__load32("fals") && r->p[4] == 'e' && jb__lit_end(r, r->p + 5)) {
+            *out = false;
+            r->p += 5;
+            return JB_OK;
+        }
+    }
+    if (r->p < r->end && *r->p == 't') {
+        if (jb__r_literal(r, "true", 4)) return r->code;
+        *out = true;
+        return JB_OK;
+    }
+    if (r->p < r->end && *r->p == 'f') {
+        if (jb__r_literal(r, "false", 5)) return r->code;
+        *out = false;
+        return JB_OK;
+    }
+    return jb__dec_type_error(r, &jb_bool);
+}
+
+/*
+ * Integers: one pass over the digits for the common case (optional '-',
+ * 1..18 digits, no leading zero, then a delimiter or the end), which
+ * cannot overflow uint64 and needs no grammar re-scan. Everything else
+ * (fractions, exponents, long numbers, strings, errors, out of range)
+ * goes to the general path, which reports errors precisely.
+ */
+static inline jb_status jb__dec_int(jb_reader *r, const jb_type *t, void *out) {
+    const char *p = r->p, *end = r->end;
+    bool neg = false;
+    if (p < end && *p == '-') {
+        neg = true;
+        p++;
+    }
+    const char *d0 = p;
+    uint64_t v = 0;
+    while (p < end && (unsigned char)(*p - '0') < 10 && p - d0 < 19) {
+        v = v * 10 + (uint64_t)(*p - '0');
+        p++;
+    }
+    size_t nd = (size_t)(p - d0);
+    if (JB_UNLIKELY(nd == 0 || nd > 18 || (*d0 == '0' && nd > 1) ||
+                    (p < end && !jb__num_delim[(unsigned char)*p]) ||
+                    (size_t)(p - r->p) > r->max_number_len))
+        return jb__dec_int_slow(r, t, out);
+    int64_t sv = neg ? -(int64_t)v : (int64_t)v;
+    switch (t->kind) {
+    case JB_KIND_I8:
+        if (JB_UNLIKELY(sv < INT8_MIN || sv > INT8_MAX)) return jb__dec_int_slow(r, t, out);
+        *(int8_t *)out = (int8_t)sv;
+        break;
+    case JB_KIND_I16:
+        if (JB_UNLIKELY(sv < INT16_MIN || sv > INT16_MAX)) return jb__dec_int_slow(r, t, out);
+        *(int16_t *)out = (int16_t)sv;
+        break;
+    case JB_KIND_I32:
+        if (JB_UNLIKELY(sv < INT32_MIN || sv > INT32_MAX)) return jb__dec_int_slow(r, t, out);
+        *(int32_t *)out = (int32_t)sv;
+        break;
+    case JB_KIND_I64: *(int64_t *)out = sv; break;
+    default:
+        if (JB_UNLIKELY(neg && v != 0)) return jb__dec_int_slow(r, t, out);
+        switch (t->kind) {
+        case JB_KIND_U8:
+            if (JB_UNLIKELY(v > UINT8_MAX)) return jb__dec_int_slow(r, t, out);
+            *(uint8_t *)out = (uint8_t)v;
+            break;
+        case JB_KIND_U16:
+            if (JB_UNLIKELY(v > UINT16_MAX)) return jb__dec_int_slow(r, t, out);
+            *(uint16_t *)out = (uint16_t)v;
+            break;
+        case JB_KIND_U32:
+            if (JB_UNLIKELY(v > UINT32_MAX)) return jb__dec_int_slow(r, t, out);
+            *(uint32_t *)out = (uint32_t)v;
+            break;
+        default: *(uint64_t *)out = v; break;
+        }
+    }
+    r->p = p;
+    return JB_OK;
+}
+
+/* Doubles: one pass over the token when it is plain and followed by a
+ * delimiter; anything else (floats, NaN flags, errors) takes the general path. */
+static inline jb_status jb__dec_float(jb_reader *r, const jb_type *t, void *out) {
+    if (t->kind == JB_KIND_F64) {
+        double d;
+        jb_status st;
+        size_t n = jb__scan_f64(r->p, r->end, &d, &st);
+        const char *e = r->p + n;
+        if (JB_LIKELY(n && st == JB_OK && (e == r->end || jb__num_delim[(unsigned char)*e]) &&
+                      n <= r->max_number_len)) {
+            *(double *)out = d;
+            r->p = e;
+            return JB_OK;
+        }
+    }
+    return jb__dec_float_slow(r, t, out);
+}
+
+#endif

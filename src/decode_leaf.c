@@ -1,0 +1,408 @@
+/*
+ * decode_leaf.c — the decoder's leaves: values that hold no other typed
+ * value (booleans, integers, floats, strings, raw JSON, number text,
+ * enums, map keys, custom codecs) and the failure messages the engine
+ * shares. None of these calls back into the engine except through
+ * jb__dec_nested (a custom codec's jb_read_value, a default's or a map
+ * key's JSON text), the only re-entry of the decoder.
+ */
+#include <math.h>
+
+#include "decode.h"
+
+const char *jb__dec_expected_name(const jb_type *t) {
+    switch (t->kind) {
+    case JB_KIND_BOOL: return "true or false";
+    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
+    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64: return "integer";
+    case JB_KIND_F32: case JB_KIND_F64: case JB_KIND_NUMBER: return "number";
+    case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_ENUM: return "string";
+    case JB_KIND_RECORD: return "object";
+    case JB_KIND_MAP: return jb__key_is_stringlike(t->key) ? "object" : "array";
+    case JB_KIND_TUPLE: case JB_KIND_ARRAY: case JB_KIND_VEC: return "array";
+    default: return "value";
+    }
+}
+
+const jb_type jb__an_object = {.kind = JB_KIND_RECORD, .name = "object"};
+const jb_type jb__an_array = {.kind = JB_KIND_TUPLE, .name = "array"};
+
+const bool jb__num_delim[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
+                                [','] = 1, [']'] = 1, ['}'] = 1};
+
+/* A value of the wrong JSON type is JB_E_TYPE; bytes that start no value
+ * at all (a stray '}', a comment without the flag, NaN without it) are
+ * JB_E_SYNTAX. */
+jb_status jb__dec_type_error(jb_reader *r, const jb_type *t) {
+    char buf[16];
+    bool value = r->p < r->end && jb__starts_value((unsigned char)*r->p);
+    if (!value && r->p < r->end && (*r->p == 'N' || *r->p == 'I'))
+        return jb__r_fail(r, JB_E_SYNTAX, r->p,
+                          "expected %s, found %s (NaN and Infinity need JB_READ_ALLOW_NAN_INF)",
+                          jb__dec_expected_name(t), jb__r_found(r, r->p, buf));
+    return jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p, "expected %s, found %s",
+                      jb__dec_expected_name(t), jb__r_found(r, r->p, buf));
+}
+
+jb_status jb__dec_expect(jb_reader *r, const char *what) {
+    char buf[16];
+    return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected %s, found %s", what, jb__r_found(r, r->p, buf));
+}
+
+/* A closing byte was expected: ',' (more members or elements, valid JSON
+ * of the wrong shape) is a type error, anything else a syntax error. */
+jb_status jb__dec_close_fail(jb_reader *r, const char *what) {
+    if (r->p < r->end && *r->p == ',')
+        return jb__r_fail(r, JB_E_TYPE, r->p, "expected %s, found more", what);
+    return jb__dec_expect(r, what);
+}
+
+jb_status jb__dec_nomem(jb_reader *r) {
+    jb_status code = jb__arena_fail_code(r->arena);
+    return jb__r_fail(r, code, r->p, "%s",
+                      code == JB_E_LIMIT ? "allocation limit reached" : "out of memory");
+}
+
+JB_NOINLINE const jb_plan *jb__dec_plan_compile(jb_reader *r, const jb_type *t) {
+    const jb_plan *pl;
+    jb_status code = JB_OK;
+    char msg[JB_ERROR_MESSAGE_MAX];
+    pl = jb__plan_slow(t, &code, msg, sizeof msg);
+    if (!pl) jb__r_fail(r, code, r->p, "%s", msg);
+    return pl;
+}
+
+/* ------------------------------------------------------------------ */
+/* Numbers                                                             */
+/* ------------------------------------------------------------------ */
+
+static const struct { int64_t lo; int64_t hi; uint64_t uhi; const char *name; } int_range[] = {
+    [JB_KIND_I8] = {INT8_MIN, INT8_MAX, 0, "int8_t"},
+    [JB_KIND_I16] = {INT16_MIN, INT16_MAX, 0, "int16_t"},
+    [JB_KIND_I32] = {INT32_MIN, INT32_MAX, 0, "int32_t"},
+    [JB_KIND_I64] = {INT64_MIN, INT64_MAX, 0, "int64_t"},
+    [JB_KIND_U8] = {0, 0, UINT8_MAX, "uint8_t"},
+    [JB_KIND_U16] = {0, 0, UINT16_MAX, "uint16_t"},
+    [JB_KIND_U32] = {0, 0, UINT32_MAX, "uint32_t"},
+    [JB_KIND_U64] = {0, 0, UINT64_MAX, "uint64_t"},
+};
+
+JB_NOINLINE jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out) {
+    const char *at = r->p;
+    jb_str tok;
+    bool integral;
+    int special = 0;
+    if (JB_UNLIKELY(!jb__starts_number(r))) {
+        /* "123" for an integer written as a string (JB_TYPE_AS_STRING, int64 strings) */
+        if (r->p < r->end && *r->p == '"' &&
+            ((t->flags & JB_TYPE_AS_STRING) ||
+             (r->int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64)))) {
+            if (jb__r_key(r, &tok)) return r->code;
+            if (r->int64_string && tok.len > 1 && tok.ptr[0] == '+' && tok.ptr[1] != '-') { /* "+5" (Fable) */
+                tok.ptr++;
+                tok.len--;
+            }
+            if (tok.len == 0 || jb__num_scan(tok.ptr, tok.ptr + tok.len, &integral, NULL) != tok.len)
+                return jb__r_fail(r, JB_E_TYPE, at, "expected an integer in a string, found \"%.*s\"",
+                                  tok.len > 40 ? 40 : (int)tok.len, tok.ptr);
+            goto parse;
+        }
+        return jb__dec_type_error(r, t);
+    }
+    if (jb__r_number(r, &tok, &integral, &special)) return r->code;
+parse:;
+    if (special) return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s", (int)tok.len, tok.ptr);
+    bool intf = (r->flags & JB_READ_INTEGRAL_FLOATS) != 0;
+    jb_kind k = t->kind;
+    jb_status st;
+    if (k >= JB_KIND_I8 && k <= JB_KIND_I64) {
+        int64_t v;
+        st = jb__parse_i64(tok.ptr, tok.len, intf, &v);
+        if (st == JB_OK && (v < int_range[k].lo || v > int_range[k].hi)) st = JB_E_RANGE;
+        if (st == JB_OK) {
+            switch (k) {
+            case JB_KIND_I8: *(int8_t *)out = (int8_t)v; break;
+            case JB_KIND_I16: *(int16_t *)out = (int16_t)v; break;
+            case JB_KIND_I32: *(int32_t *)out = (int32_t)v; break;
+            default: *(int64_t *)out = v; break;
+            }
+            return JB_OK;
+        }
+    } else {
+        uint64_t v;
+        st = jb__parse_u64(tok.ptr, tok.len, intf, &v);
+        if (st == JB_OK && v > int_range[k].uhi) st = JB_E_RANGE;
+        if (st == JB_OK) {
+            switch (k) {
+            case JB_KIND_U8: *(uint8_t *)out = (uint8_t)v; break;
+            case JB_KIND_U16: *(uint16_t *)out = (uint16_t)v; break;
+            case JB_KIND_U32: *(uint32_t *)out = (uint32_t)v; break;
+            default: *(uint64_t *)out = v; break;
+            }
+            return JB_OK;
+        }
+    }
+    int shown = tok.len > 40 ? 40 : (int)tok.len;
+    const char *dots = tok.len > 40 ? "..." : "";
+    if (st == JB_E_RANGE)
+        return jb__r_fail(r, JB_E_RANGE, at, "%.*s%s does not fit %s", shown, tok.ptr, dots,
+                          int_range[k].name);
+    return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s%s", shown, tok.ptr, dots);
+}
+
+JB_NOINLINE jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *out) {
+    if (JB_UNLIKELY(!jb__starts_number(r))) return jb__dec_type_error(r, t);
+    const char *at = r->p;
+    jb_str tok;
+    bool integral;
+    int special = 0;
+    if (jb__r_number(r, &tok, &integral, &special)) return r->code;
+    bool f32 = t->kind == JB_KIND_F32;
+    if (special) {
+        double v = special == 1 ? NAN : special == 2 ? INFINITY : -INFINITY;
+        if (f32) *(float *)out = (float)v;
+        else *(double *)out = v;
+        return JB_OK;
+    }
+    jb_status st = f32 ? jb__parse_f32(tok.ptr, tok.len, (float *)out)
+                       : jb__parse_f64(tok.ptr, tok.len, (double *)out);
+    if (JB_UNLIKELY(st)) {
+        int shown = tok.len > 40 ? 40 : (int)tok.len;
+        return jb__r_fail(r, JB_E_RANGE, at, "%.*s%s is out of range for %s", shown, tok.ptr,
+                          tok.len > 40 ? "..." : "", f32 ? "float" : "double");
+    }
+    return JB_OK;
+}
+
+jb_status jb__dec_cstr(jb_reader *r, char **out) {
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return jb__dec_type_error(r, &jb_cstr);
+    const char *at = r->p;
+    jb_str s;
+    bool nul = false;
+    if (jb__r_string(r, &s, false, &nul)) return r->code;
+    if (JB_UNLIKELY(nul))
+        return jb__r_fail(r, JB_E_TYPE, at, "a char * string cannot hold \\u0000 (use jb_str)");
+    *out = (char *)s.ptr;
+    return JB_OK;
+}
+
+jb_status jb__dec_str(jb_reader *r, jb_str *out) {
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return jb__dec_type_error(r, &jb_string);
+    if (jb__r_string(r, out, (r->flags & JB_READ_BORROW_STRINGS) != 0, NULL)) return r->code;
+    return JB_OK;
+}
+
+/* Copy [from, r->p) into the arena (or borrow it). */
+jb_status jb__dec_keep_text(jb_reader *r, const char *from, jb_str *out) {
+    size_t n = (size_t)(r->p - from);
+    if (r->flags & JB_READ_BORROW_STRINGS) {
+        out->ptr = from;
+        out->len = n;
+        return JB_OK;
+    }
+    char *d = jb__arena_alloc(r->arena, n + 1, 1);
+    if (!d) return jb__dec_nomem(r);
+    memcpy(d, from, n);
+    d[n] = 0;
+    out->ptr = d;
+    out->len = n;
+    return JB_OK;
+}
+
+JB_NOINLINE jb_status jb__dec_raw(jb_reader *r, jb_str *out) {
+    const char *from = r->p;
+    if (jb__r_skip(r)) return r->code;
+    return jb__dec_keep_text(r, from, out);
+}
+
+JB_NOINLINE jb_status jb__dec_number_text(jb_reader *r, const jb_type *t, jb_str *out) {
+    if (JB_UNLIKELY(!jb__starts_number(r))) return jb__dec_type_error(r, t);
+    const char *from = r->p;
+    jb_str tok;
+    bool integral;
+    int special = 0;
+    if (jb__r_number(r, &tok, &integral, &special)) return r->code;
+    if (special) return jb__r_fail(r, JB_E_TYPE, from, "expected number, found a non-finite literal");
+    return jb__dec_keep_text(r, from, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Enums                                                               */
+/* ------------------------------------------------------------------ */
+
+/* The names of a plan's entries, for "expected one of" messages. */
+static void list_names(const jb_plan *pl, char *buf, size_t cap) {
+    size_t n = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < pl->n; i++) {
+        int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", pl->e[i].name);
+        if (w < 0 || (size_t)w >= cap - n) {
+            /* does not fit: end with a visible "..." */
+            if (cap > 4) memcpy(buf + (n + 4 < cap ? n : cap - 4), "...", 4);
+            return;
+        }
+        n += (size_t)w;
+    }
+}
+
+JB_NOINLINE jb_status jb__dec_unknown_name(jb_reader *r, const char *at, const jb_plan *pl, const char *what,
+                              const jb_str *s) {
+    char names[120];
+    list_names(pl, names, sizeof names);
+    int shown = s->len > 40 ? 40 : (int)s->len;
+    return jb__r_fail(r, JB_E_UNKNOWN, at, "unknown %s \"%.*s%s\" of %s; expected one of %s", what,
+                      shown, s->ptr, s->len > 40 ? "..." : "", pl->type->name, names);
+}
+
+/* circe's {"Green":{}} form of an enum value. */
+JB_NOINLINE static jb_status dec_enum_object(jb_reader *r, const jb_type *t, const jb_plan *pl,
+                                             void *out) {
+    if (jb__dec_enter(r)) return r->code;
+    const char *at = r->p;
+    jb_str s;
+    if (r->p >= r->end || *r->p != '"') return jb__dec_expect(r, "a case name");
+    if (jb__r_key(r, &s)) return r->code;
+    long i = jb__names_find(pl, s.ptr, s.len);
+    if (i < 0) return jb__dec_unknown_name(r, at, pl, "case", &s);
+    if (jb__r_ws(r)) return r->code;
+    if (r->p >= r->end || *r->p != ':') return jb__dec_expect(r, "':'");
+    r->p++;
+    if (jb__r_ws(r) || jb__dec_no_payload(r, &pl->e[i]) || jb__r_ws(r)) return r->code;
+    if (r->p >= r->end || *r->p != '}') return jb__dec_close_fail(r, "'}'");
+    r->p++;
+    r->depth--;
+    jb__store_uint(out, t->size, pl->e[i].value);
+    return JB_OK;
+}
+
+jb_status jb__dec_enum(jb_reader *r, const jb_type *t, void *out) {
+    const jb_plan *pl = jb__dec_plan(r, t);
+    if (!pl) return r->code;
+    if (JB_UNLIKELY(r->p < r->end && *r->p == '{' && (pl->fmt_flags & JB_FMT_NULLARY_OBJECT)))
+        return dec_enum_object(r, t, pl, out);
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return jb__dec_type_error(r, t);
+    const char *at = r->p;
+    jb_str s;
+    if (jb__r_key(r, &s)) return r->code;
+    long i = jb__names_find(pl, s.ptr, s.len);
+    if (JB_UNLIKELY(i < 0)) return jb__dec_unknown_name(r, at, pl, "case", &s);
+    jb__store_uint(out, t->size, pl->e[i].value);
+    return JB_OK;
+}
+
+/* Read a key and its ':' at r->p, leaving r->p on the value. */
+jb_status jb__dec_key_colon(jb_reader *r, jb_str *key) {
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return jb__dec_expect(r, "string key");
+    if (jb__r_key(r, key)) return r->code;
+    if (jb__r_ws(r)) return r->code;
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != ':')) return jb__dec_expect(r, "':'");
+    r->p++;
+    return jb__r_ws(r);
+}
+
+/*
+ * Decode JSON text (a default value, a key's JSON text) with the current
+ * reader's arena and flags, as if it stood at `at` in the document.
+ */
+jb_status jb__dec_text(jb_reader *r, const jb_type *t, const char *text, size_t len, void *out,
+                          const char *at, const char *what) {
+    jb_reader sub;
+    jb_read_options o = {0};
+    o.flags = r->flags & ~(uint32_t)JB_READ_ALLOW_TRAILING_DATA;
+    o.max_depth = r->max_depth > r->depth ? r->max_depth - r->depth : 1;
+    jb__r_init(&sub, text, len, r->arena, &o);
+    sub.stack_floor = r->stack_floor;
+    sub.key_mode = r->key_mode;
+    sub.int64_string = r->int64_string;
+    jb_status st = jb__r_ws(&sub);
+    if (!st && sub.p >= sub.end) st = jb__r_fail(&sub, JB_E_SYNTAX, sub.p, "empty");
+    if (!st) st = jb__dec_nested(&sub, t, out);
+    if (!st) st = jb__r_ws(&sub);
+    if (!st && sub.p < sub.end) st = jb__r_fail(&sub, JB_E_TRAILING, sub.p, "trailing data");
+    if (st) return jb__r_fail(r, sub.code, at, "%s: %s", what, sub.message);
+    return JB_OK;
+}
+
+/* Parse a decimal integer key (strict JSON integer grammar) into k. */
+static jb_status dec_int_key(jb_reader *r, const jb_type *k, const jb_str *s, const char *at,
+                             void *dst) {
+    bool integral = false;
+    if (s->len == 0 || jb__num_scan(s->ptr, s->ptr + s->len, &integral, NULL) != s->len || !integral)
+        return jb__r_fail(r, JB_E_TYPE, at, "expected an integer key, found \"%.*s\"",
+                          s->len > 40 ? 40 : (int)s->len, s->ptr);
+    jb_status st;
+    if (k->kind >= JB_KIND_I8 && k->kind <= JB_KIND_I64) {
+        int64_t v;
+        st = jb__parse_i64(s->ptr, s->len, false, &v);
+        if (!st && (v < int_range[k->kind].lo || v > int_range[k->kind].hi)) st = JB_E_RANGE;
+        if (!st) jb__store_uint(dst, k->size, (uint64_t)v);
+    } else {
+        uint64_t v;
+        st = jb__parse_u64(s->ptr, s->len, false, &v);
+        if (!st && v > int_range[k->kind].uhi) st = JB_E_RANGE;
+        if (!st) jb__store_uint(dst, k->size, v);
+    }
+    if (st)
+        return jb__r_fail(r, JB_E_RANGE, at, "key %.*s does not fit %s", s->len > 40 ? 40 : (int)s->len,
+                          s->ptr, int_range[k->kind].name);
+    return JB_OK;
+}
+
+/* An object key at r->p decoded as the map's key type into dst. */
+jb_status jb__dec_map_key(jb_reader *r, const jb_type *k, void *dst, jb_str *text) {
+    const char *at = r->p;
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return jb__dec_expect(r, "string key");
+    switch (k->kind) {
+    case JB_KIND_CSTR:
+        if (jb__dec_cstr(r, (char **)dst)) return r->code;
+        text->ptr = *(char **)dst;
+        text->len = strlen(text->ptr);
+        return JB_OK;
+    case JB_KIND_STR:
+        if (jb__dec_str(r, (jb_str *)dst)) return r->code;
+        *text = *(jb_str *)dst;
+        return JB_OK;
+    case JB_KIND_ENUM: {
+        const jb_plan *pl = jb__dec_plan(r, k);
+        if (!pl) return r->code;
+        if (jb__r_key(r, text)) return r->code;
+        long i = jb__names_find(pl, text->ptr, text->len);
+        if (i < 0) return jb__dec_unknown_name(r, at, pl, "case", text);
+        jb__store_uint(dst, k->size, pl->e[i].value);
+        text->ptr = pl->e[i].name;
+        return JB_OK;
+    }
+    default:
+        if (jb__r_key(r, text)) return r->code;
+        return dec_int_key(r, k, text, at, dst);
+    }
+}
+
+/* A nullary case given a payload position: accept null, [] or {}. */
+jb_status jb__dec_no_payload(jb_reader *r, const jb_pentry *c) {
+    const char *at = r->p;
+    if (r->p + 1 < r->end && ((r->p[0] == '[' && r->p[1] == ']') || (r->p[0] == '{' && r->p[1] == '}'))) {
+        r->p += 2;
+        return JB_OK;
+    }
+    if (r->p < r->end && *r->p == 'n') return jb__r_literal(r, "null", 4);
+    if (jb__r_skip(r)) return r->code;
+    return jb__r_fail(r, JB_E_TYPE, at, "case %s takes no payload", c->name);
+}
+
+JB_NOINLINE jb_status jb__dec_custom(jb_reader *r, const jb_type *t, void *out) {
+    const char *at = r->p;
+    uint32_t depth = r->depth;
+    jb_status st = t->custom->decode(r, out, t->custom->ctx);
+    if (st) {
+        if (!r->code) jb__r_fail(r, st, at, "custom decoder for %s failed", t->name);
+        return r->code;
+    }
+    if (r->depth != depth)
+        return jb__r_fail(r, JB_E_CUSTOM, at, "custom decoder for %s left an object or array open",
+                          t->name);
+    if (r->p == at)
+        return jb__r_fail(r, JB_E_CUSTOM, at, "custom decoder for %s read no value", t->name);
+    return JB_OK;
+}
+
