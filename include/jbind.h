@@ -759,7 +759,8 @@ JB_API jb_status jb_read_object_begin(jb_reader *r);
 JB_API jb_status jb_read_object_next(jb_reader *r, bool *more, jb_str *key);
 /* Skip one value of any type (validated). */
 JB_API jb_status jb_read_skip(jb_reader *r);
-/* Decode a value through another descriptor. */
+/* Decode a value through another descriptor into out (type->size bytes,
+ * zeroed first). */
 JB_API jb_status jb_read_value(jb_reader *r, const jb_type *type, void *out);
 /* The arena of the current decode. */
 JB_API jb_arena *jb_read_arena(jb_reader *r);

@@ -151,6 +151,12 @@ struct frame {
     } u;
 };
 
+/* The layout every vector and map shares. */
+typedef struct anyvec {
+    void *items;
+    size_t len;
+} anyvec;
+
 static inline frame *push_frame(jb_reader *r, frame **top, uint8_t kind) {
     jb_scratch_mark m = jb__scratch_mark(r->arena);
     frame *f = jb__scratch_push(r->arena, sizeof(frame), _Alignof(frame));
@@ -219,7 +225,10 @@ static int start_fixed(jb_reader *r, frame **top, const jb_type *t, const jb_pla
 static int start_vec(jb_reader *r, frame **top, const jb_type *t, char *out) {
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
     if (jb__dec_enter(r)) return S_FAIL;
-    if (!jb__dec_first(r, ']')) return S_LEAF; /* [] (the output is already empty) */
+    if (!jb__dec_first(r, ']')) { /* [] */
+        memset(out, 0, sizeof(anyvec));
+        return S_LEAF;
+    }
     frame *f = push_frame(r, top, F_VEC);
     if (!f) return S_FAIL;
     fvec *s = &f->u.vec;
@@ -312,11 +321,6 @@ static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
     }
     return S_LEAF;
 }
-
-typedef struct anyvec {
-    void *items;
-    size_t len;
-} anyvec;
 
 static jb_status collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea, anyvec *v);
 
@@ -759,116 +763,6 @@ static int step_vec(jb_reader *r, frame *f, frame **top) {
 /* Maps                                                                */
 /* ------------------------------------------------------------------ */
 
-/* Are two decoded keys equal? */
-static bool key_eq(const jb_type *k, const char *a, const char *b) {
-    switch (k->kind) {
-    case JB_KIND_CSTR: return strcmp(*(char *const *)a, *(char *const *)b) == 0;
-    case JB_KIND_STR: {
-        const jb_str *x = (const jb_str *)a, *y = (const jb_str *)b;
-        return x->len == y->len && (x->len == 0 || memcmp(x->ptr, y->ptr, x->len) == 0);
-    }
-    default: return memcmp(a, b, k->size) == 0;
-    }
-}
-
-static uint32_t key_hash(const jb_type *k, const char *a, uint64_t seed) {
-    switch (k->kind) {
-    case JB_KIND_CSTR: {
-        const char *s = *(char *const *)a;
-        return jb__hash_seeded(s, strlen(s), seed);
-    }
-    case JB_KIND_STR: {
-        const jb_str *x = (const jb_str *)a;
-        return jb__hash_seeded(x->ptr ? x->ptr : "", x->len, seed);
-    }
-    default: return jb__hash_seeded(a, k->size, seed);
-    }
-}
-
-/* A per-call secret for the duplicate-key table: addresses (randomised by
- * ASLR) and a per-thread counter through a 64-bit mixer. Input cannot aim
- * keys at one slot without knowing it. */
-static uint64_t dup_seed(const void *p) {
-    static _Thread_local uint64_t counter;
-    uint64_t x = (uint64_t)(uintptr_t)p ^ ((uint64_t)(uintptr_t)&counter << 21) ^ ++counter;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    return x ^ (x >> 33);
-}
-
-/*
- * Failure path only: walk the map object at `at` again to the i-th key so
- * the error points at the duplicate key itself and names it in the path.
- */
-static jb_status dup_key_fail(jb_reader *r, const char *at, size_t i) {
-    r->p = at + 1;
-    const char *key_at = at;
-    jb_str key = {"", 0};
-    for (size_t k = 0; k <= i; k++) {
-        if (jb__r_ws(r)) break;
-        key_at = r->p;
-        if (jb__dec_key_colon(r, &key) || (k < i && (jb__r_skip(r) || jb__r_ws(r)))) break;
-        if (k < i && r->p < r->end && *r->p == ',') r->p++;
-    }
-    r->code = JB_OK; /* the walk itself cannot fail on text that already parsed */
-    jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s%s\" in map",
-               key.len > 40 ? 40 : (int)key.len, key.ptr, key.len > 40 ? "..." : "");
-    jb__path_key(&r->path, key.ptr, key.len);
-    return JB_E_DUPLICATE;
-}
-
-/*
- * Duplicate keys in a decoded map: an error (default), or with
- * JB_READ_DUPLICATE_LAST_WINS the last occurrence kept at the place of
- * the first. Uses a scratch hash table of entry indices. *n may shrink.
- */
-static jb_status map_dups(jb_reader *r, const jb_type *t, char *items, size_t *n, size_t es,
-                          const char *at) {
-    size_t cap = 8;
-    while (cap < 2 * *n) cap <<= 1;
-    jb_scratch_mark sm = jb__scratch_mark(r->arena);
-    uint32_t *tab = jb__scratch_push(r->arena, cap * sizeof(uint32_t), 4);
-    if (!tab) return jb__dec_nomem(r);
-    memset(tab, 0, cap * sizeof(uint32_t));
-    size_t out = 0;
-    jb_status st = JB_OK;
-    uint64_t seed = dup_seed(tab);
-    for (size_t i = 0; i < *n; i++) {
-        char *e = items + i * es;
-        uint32_t h = key_hash(t->key, e, seed) & (uint32_t)(cap - 1);
-        for (;;) {
-            uint32_t s = tab[h];
-            if (s == 0) {
-                if (out != i) memcpy(items + out * es, e, es);
-                tab[h] = (uint32_t)++out;
-                break;
-            }
-            char *o = items + (s - 1) * es;
-            if (key_eq(t->key, o, e)) {
-                if (!(r->flags & JB_READ_DUPLICATE_LAST_WINS)) {
-                    if (*at == '{') {
-                        st = dup_key_fail(r, at, i);
-                    } else {
-                        st = jb__r_fail(r, JB_E_DUPLICATE, at, "duplicate key in map (pair %zu)", i);
-                        jb__path_index(&r->path, i);
-                    }
-                    goto done;
-                }
-                memcpy(o, e, es); /* last wins, at the first one's place */
-                break;
-            }
-            h = (h + 1) & (uint32_t)(cap - 1);
-        }
-    }
-    *n = out;
-done:
-    jb__scratch_release(r->arena, sm);
-    return st;
-}
-
-
 /* Read the key of an object-form map entry into s->e (r->p on its '"'),
  * then the ':'. */
 static jb_status map_key(jb_reader *r, fmap *s) {
@@ -947,7 +841,7 @@ end:
     if (s->more < 0) return R_FAIL;
     anyvec v;
     if (collect(r, s->sm, s->n, s->es, s->ea, &v)) return R_FAIL;
-    if (v.len > 1 && map_dups(r, t, v.items, &v.len, s->es, s->at)) return R_FAIL;
+    if (v.len > 1 && jb__dec_map_dups(r, t, v.items, &v.len, s->es, s->at)) return R_FAIL;
     memcpy(s->out, &v, sizeof v);
     return R_DONE;
 }

@@ -61,6 +61,14 @@ JB_HIDDEN jb_status jb__dec_no_payload(jb_reader *r, const jb_pentry *c);
 /* An object key at r->p decoded as the map key type k into dst; *text is
  * the key's text (for paths). */
 JB_HIDDEN jb_status jb__dec_map_key(jb_reader *r, const jb_type *k, void *dst, jb_str *text);
+/*
+ * Duplicate keys among the n decoded entries (es bytes each) of a map of
+ * type t whose text starts at `at`: an error (default), or with
+ * JB_READ_DUPLICATE_LAST_WINS the last occurrence kept at the place of the
+ * first (*n may shrink). A seeded hash: input cannot aim keys at one slot.
+ */
+JB_HIDDEN jb_status jb__dec_map_dups(jb_reader *r, const jb_type *t, char *items, size_t *n, size_t es,
+                                     const char *at);
 /* Read a key and its ':' at r->p, leaving r->p on the value. */
 JB_HIDDEN jb_status jb__dec_key_colon(jb_reader *r, jb_str *key);
 /* Decode JSON text (a default value, a key's JSON text) with r's arena

@@ -120,6 +120,7 @@ jb_status jb_read_value(jb_reader *r, const jb_type *type, void *out) {
     if (mark(r)) return r->code;
     if (!type || !out) return jb__r_fail(r, JB_E_ARG, r->p, "jb_read_value: NULL type or out");
     if (r->p >= r->end) return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected value, found end of input");
+    memset(out, 0, type->size); /* the engine fills zeroed memory (absent optionals stay NULL) */
     return jb__dec_nested(r, type, out);
 }
 
