@@ -457,6 +457,13 @@ leaf:
     return *top == entry ? S_LEAF : S_PUSHED;
 }
 
+/* start for a member of a container: flat values decoded right here, in
+ * the container's loop (the common case), the rest through start. */
+static inline int start_member(jb_reader *r, const jb_type *t, void *out, frame **top) {
+    if (JB_LIKELY(flat_kind(t->kind))) return dec_flat(r, t, out) ? S_FAIL : S_LEAF;
+    return start(r, t, out, top);
+}
+
 /* ------------------------------------------------------------------ */
 /* Records                                                             */
 /* ------------------------------------------------------------------ */
@@ -640,7 +647,7 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
     }
     if (pe->presence == JB_PRESENCE_FLAG) base[pe->flag_offset] = 1;
     s->cur = pe;
-    int rc = start(r, pe->type, base + pe->offset, top);
+    int rc = start_member(r, pe->type, base + pe->offset, top);
     if (JB_LIKELY(rc == S_LEAF)) {
         s->cur = NULL;
         return R_DONE;
@@ -692,7 +699,7 @@ static int step_fixed(jb_reader *r, frame *f, frame **top) {
         const jb_type *et = s->pl ? s->pl->e[s->i].type : s->t->elem;
         char *dst = s->pl ? s->out + s->pl->e[s->i].offset : s->out + s->i * s->t->elem->size;
         s->in_child = true;
-        int rc = start(r, et, dst, top);
+        int rc = start_member(r, et, dst, top);
         if (rc != S_LEAF) {
             if (rc == S_FAIL) return R_FAIL;
             f->waiting = true;
@@ -799,7 +806,7 @@ static int step_map(jb_reader *r, frame *f, frame **top) {
                 if (map_key(r, s)) return R_FAIL;
                 s->part = M_VALUE;
                 s->in_member = true;
-                rc = start(r, t->elem, s->e + s->vo, top);
+                rc = start_member(r, t->elem, s->e + s->vo, top);
             } else {
                 /* [key, value] */
                 if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &pair), R_FAIL;
