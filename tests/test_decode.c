@@ -1406,6 +1406,23 @@ static void test_arena(void) {
     jb_arena_free(a);
 }
 
+/* A newtype around a pointer to itself reads nothing per step: any value
+ * but null would nest forever. The engine stops after max_depth steps. */
+typedef struct cyc { struct cyc *next; } cyc;
+static const jb_type cyc_type;
+static const jb_type cyc_type = JB_RECORD_WITH(cyc, (.fmt_flags = JB_FMT_UNWRAP_UNARY),
+    JB_FIELD(cyc, next, JB_PTR_OF(&cyc_type)));
+
+static void test_descriptor_cycle(void) {
+    cyc c;
+    jb_error e;
+    size_t used = jb_arena_used(A);
+    CHECK(jb_decode(&cyc_type, "null", 4, &c, A, NULL, &e) == JB_OK && c.next == NULL);
+    CHECK(jb_decode(&cyc_type, "5", 1, &c, A, NULL, &e) == JB_E_DEPTH);
+    CHECKF(strstr(e.message, "a descriptor cycle?") != NULL, "%s", e.message);
+    CHECK(c.next == NULL && jb_arena_used(A) == used);
+}
+
 /* ------------------------------------------------------------------ */
 /* Deep values on a small stack                                        */
 /* ------------------------------------------------------------------ */
@@ -1609,6 +1626,7 @@ int main(void) {
     test_positions();
     test_depth();
     test_deep_small_stack();
+    test_descriptor_cycle();
     test_truncations();
     test_arena();
     jb_arena_free(A);
