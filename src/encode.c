@@ -1,13 +1,21 @@
 /*
  * encode.c — the encoder engine: walks a C value with its descriptor's plan
- * and writes JSON bytes through the writer (write.c). One small static
- * function per kind. Also the jb_write_* API that custom codecs use.
+ * and writes JSON bytes through the writer (write.c). Also the jb_write_*
+ * API that custom codecs use.
  *
- * Failure: the first error is recorded in the writer (code + message); each
- * level adds its path segment while unwinding, so the happy path never
- * touches the path.
+ * The walk does not recurse (see "The walk" below): a loop keeps an
+ * explicit stack with a frame per open container; leaves, and arrays of
+ * leaves, are written in place. Nesting costs frames, not C stack: the
+ * first 32 live in the encode's locals, deeper ones in a malloc'd array.
+ *
+ * Failure: the first error is recorded in the writer (code + message); the
+ * frames add their path segments while the stack unwinds, so the happy
+ * path never touches the path.
  */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "error.h"
 #include "num.h"
@@ -15,17 +23,12 @@
 #include "value.h"
 #include "write.h"
 
-static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p);
+static jb_status enc_leaf(jb_writer *w, const jb_type *t, const void *p);
+static jb_status enc_nested(jb_writer *w, const jb_type *t, const void *p);
 
-static jb_status efail(jb_writer *w, jb_status code, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+__attribute__((format(printf, 3, 4)))
 #endif
-    ;
-
-#include <stdarg.h>
-#include <stdio.h>
-
 static jb_status efail(jb_writer *w, jb_status code, const char *fmt, ...) {
     if (w->code == JB_OK) {
         w->code = code;
@@ -56,15 +59,19 @@ static jb_status sink_fail(jb_writer *w, jb_status st) {
         if (JB_UNLIKELY(st_ != JB_OK)) return sink_fail((w), st_); \
     } while (0)
 
+/* For the few functions whose inlining the benchmarks showed to matter. */
+#if defined(__GNUC__)
+#define JB_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define JB_ALWAYS_INLINE inline
+#endif
+
 static inline bool pretty(const jb_writer *w) { return (w->flags & JB_WRITE_PRETTY) != 0; }
 
 /* Open '{' or '[': one level deeper. */
 static jb_status open_c(jb_writer *w, char c) {
     if (JB_UNLIKELY(w->depth >= w->max_depth))
         return efail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
-    if (JB_UNLIKELY(jb__stack_low(w->stack_floor)))
-        return efail(w, JB_E_DEPTH, "nesting too deep for this thread's stack (at depth %u)",
-                     (unsigned)w->depth);
     TRY_W(w, jb__w_reserve(w, 1));
     *w->p++ = c;
     w->depth++;
@@ -72,7 +79,7 @@ static jb_status open_c(jb_writer *w, char c) {
 }
 
 /* Before an element or member: ',' unless first, newline in pretty mode. */
-static jb_status sep(jb_writer *w, bool first) {
+static inline jb_status sep(jb_writer *w, bool first) {
     if (!first) {
         TRY_W(w, jb__w_reserve(w, 1));
         *w->p++ = ',';
@@ -103,7 +110,7 @@ static jb_status put_lit(jb_writer *w, const char *s, size_t n) {
 }
 
 /* A pre-escaped "key": (plus a space when pretty). */
-static jb_status put_key(jb_writer *w, const char *key, size_t len) {
+static inline jb_status put_key(jb_writer *w, const char *key, size_t len) {
     jb_status st = put_lit(w, key, len);
     if (st || !pretty(w)) return st;
     return put_lit(w, " ", 1);
@@ -111,7 +118,7 @@ static jb_status put_key(jb_writer *w, const char *key, size_t len) {
 
 /* A plan key "name": written honouring the escaping flags: with
  * ESCAPE_UNICODE/ESCAPE_SLASH the pre-escaped bytes may differ. */
-static jb_status put_name_key(jb_writer *w, const jb_pentry *pe) {
+static inline jb_status put_name_key(jb_writer *w, const jb_pentry *pe) {
     if (JB_LIKELY(!(w->flags & (JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH | JB_WRITE_CONTROL_HEX))))
         return put_key(w, pe->key, pe->key_len);
     TRY_W(w, jb__w_string(w, pe->name, pe->name_len));
@@ -126,14 +133,19 @@ static jb_status put_name(jb_writer *w, const jb_pentry *pe) {
     return JB_OK;
 }
 
-static const jb_plan *plan_of(jb_writer *w, const jb_type *t) {
-    const jb_plan *pl = jb__plan_get(t);
-    if (JB_LIKELY(pl != NULL)) return pl;
+/* First use of a descriptor: compile its plan (out of line: its message
+ * buffer would otherwise sit in the frames of the hot functions). */
+static JB_NOINLINE const jb_plan *plan_compile(jb_writer *w, const jb_type *t) {
     jb_status code = JB_OK;
     char msg[JB_ERROR_MESSAGE_MAX];
-    pl = jb__plan_slow(t, &code, msg, sizeof msg);
+    const jb_plan *pl = jb__plan_slow(t, &code, msg, sizeof msg);
     if (!pl) efail(w, code, "%s", msg);
     return pl;
+}
+
+static inline const jb_plan *plan_of(jb_writer *w, const jb_type *t) {
+    const jb_plan *pl = jb__plan_get(t);
+    return JB_LIKELY(pl != NULL) ? pl : plan_compile(w, t);
 }
 
 static jb_status enc_i64(jb_writer *w, int64_t v) {
@@ -148,14 +160,15 @@ static jb_status enc_u64(jb_writer *w, uint64_t v) {
     return JB_OK;
 }
 
-/* An integer as a JSON string ("123"), for JavaScript peers. */
-static jb_status enc_int_string(jb_writer *w, const jb_type *t, const void *p) {
+/* An integer as a JSON string ("123"): for JavaScript peers (with an
+ * explicit sign, "+5", when plus), and as a map key. */
+static jb_status enc_int_string(jb_writer *w, const jb_type *t, const void *p, bool plus) {
     TRY_W(w, jb__w_reserve(w, 24));
     *w->p++ = '"';
     uint64_t u = jb__load_uint(p, t->size);
     bool sgn = t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_I64;
     int64_t v = sgn ? (int64_t)(u << (64 - 8 * t->size)) >> (64 - 8 * t->size) : 0;
-    if (w->int64_string == 2 && (!sgn || v >= 0)) *w->p++ = '+';
+    if (plus && (!sgn || v >= 0)) *w->p++ = '+';
     w->p += sgn ? jb__fmt_i64(w->p, v) : jb__fmt_u64(w->p, u);
     *w->p++ = '"';
     return JB_OK;
@@ -240,34 +253,6 @@ static bool field_present(const jb_pentry *pe, const char *base) {
     return true;
 }
 
-/* The fields of a record, without braces; *first tracks the comma. Shared
- * by records and internally tagged sums. */
-static jb_status enc_fields(jb_writer *w, const jb_plan *pl, const char *base, bool *first) {
-    bool absent_null = (w->flags & JB_WRITE_ABSENT_NULL) || (pl->fmt_flags & JB_FMT_ABSENT_NULL);
-    for (size_t i = 0; i < pl->n; i++) {
-        const jb_pentry *pe = &pl->e[i];
-        if (pe->optional && !field_present(pe, base)) {
-            if (pe->fflags & JB_FIELD_OMIT_ABSENT) continue;
-            if (!absent_null && !(pe->fflags & JB_FIELD_NULL_WHEN_ABSENT)) continue;
-            jb_status st;
-            if ((st = sep(w, *first)) || (st = put_name_key(w, pe)) || (st = put_lit(w, "null", 4)))
-                return st;
-            *first = false;
-            continue;
-        }
-        jb_status st = sep(w, *first);
-        if (!st) st = put_name_key(w, pe);
-        if (st) return st;
-        *first = false;
-        st = enc_value(w, pe->type, base + pe->offset);
-        if (JB_UNLIKELY(st)) {
-            jb__path_key(&w->path, pe->name, pe->name_len);
-            return st;
-        }
-    }
-    return JB_OK;
-}
-
 /* Representation state a type with a format sets for its contents. */
 typedef struct wscope {
     uint8_t float_style, key_mode, int64_string;
@@ -291,48 +276,6 @@ static void scope_leave(jb_writer *w, wscope old) {
     w->int64_string = old.int64_string;
 }
 
-/* Members kept by JB_UNKNOWN_FIELDS, written back after the known fields. */
-static jb_status enc_captured(jb_writer *w, const jb_plan *pl, const char *base, bool *first) {
-    jb_raw_members m;
-    memcpy(&m, base + pl->capture_offset, sizeof m);
-    if (!m.items && m.len) return efail(w, JB_E_VALUE, "jb_raw_members with NULL items and length %zu", m.len);
-    for (size_t i = 0; i < m.len; i++) {
-        const jb_raw_member *e = &m.items[i];
-        jb_status st = sep(w, *first);
-        if (!st) st = enc_str(w, &e->key);
-        if (!st) st = put_key(w, ":", 1);
-        if (!st) st = enc_value(w, &jb_raw, &e->value);
-        if (st) return st;
-        *first = false;
-    }
-    return JB_OK;
-}
-
-static jb_status enc_record_body(jb_writer *w, const jb_plan *pl, const void *p) {
-    if (pl->unwrap) {
-        jb_status st = enc_value(w, pl->e[0].type, (const char *)p + pl->e[0].offset);
-        if (st) jb__path_key(&w->path, pl->e[0].name, pl->e[0].name_len);
-        return st;
-    }
-    jb_status st = open_c(w, '{');
-    if (st) return st;
-    bool first = true;
-    if ((st = enc_fields(w, pl, (const char *)p, &first))) return st;
-    if (pl->has_capture && (st = enc_captured(w, pl, (const char *)p, &first))) return st;
-    return close_c(w, '}', first);
-}
-
-static jb_status enc_record(jb_writer *w, const jb_type *t, const void *p) {
-    const jb_plan *pl = plan_of(w, t);
-    if (!pl) return w->code;
-    if (JB_LIKELY(!pl->scoped)) return enc_record_body(w, pl, p);
-    wscope sc = scope_enter(w, pl);
-    jb_status st = enc_record_body(w, pl, p);
-    scope_leave(w, sc);
-    return st;
-}
-
-/* count elements of elem type, each `stride` bytes apart, as a JSON array */
 /*
  * Arrays of integers or doubles in compact mode: one reservation per
  * element covers the comma and the longest number, so the loop is the
@@ -380,48 +323,10 @@ static bool enc_numbers(jb_writer *w, const jb_type *elem, const char *items, si
     return true;
 }
 
-static jb_status enc_elems(jb_writer *w, const jb_type *elem, const char *items, size_t count) {
-    jb_status st = open_c(w, '[');
-    if (st) return st;
-    size_t stride = elem->size;
-    if (enc_numbers(w, elem, items, count, &st)) return st ? st : close_c(w, ']', count == 0);
-    for (size_t i = 0; i < count; i++) {
-        if ((st = sep(w, i == 0))) return st;
-        if (JB_UNLIKELY((st = enc_value(w, elem, items + i * stride)))) {
-            jb__path_index(&w->path, i);
-            return st;
-        }
-    }
-    return close_c(w, ']', count == 0);
-}
-
-static jb_status enc_tuple(jb_writer *w, const jb_type *t, const void *p) {
-    const jb_plan *pl = plan_of(w, t);
-    if (!pl) return w->code;
-    jb_status st = open_c(w, '[');
-    if (st) return st;
-    for (size_t i = 0; i < pl->n; i++) {
-        if ((st = sep(w, i == 0))) return st;
-        if (JB_UNLIKELY((st = enc_value(w, pl->e[i].type, (const char *)p + pl->e[i].offset)))) {
-            jb__path_index(&w->path, i);
-            return st;
-        }
-    }
-    return close_c(w, ']', pl->n == 0);
-}
-
 typedef struct jb_anyvec {
     const char *items;
     size_t len;
 } jb_anyvec;
-
-static jb_status enc_vec(jb_writer *w, const jb_type *t, const void *p) {
-    jb_anyvec v;
-    memcpy(&v, p, sizeof v);
-    if (JB_UNLIKELY(!v.items && v.len))
-        return efail(w, JB_E_VALUE, "vec with NULL items and length %zu", v.len);
-    return enc_elems(w, t->elem, v.items, v.len);
-}
 
 /* A map key as an object key: "text": */
 static jb_status enc_map_key(jb_writer *w, const jb_type *k, const void *p) {
@@ -442,21 +347,7 @@ static jb_status enc_map_key(jb_writer *w, const jb_type *k, const void *p) {
         st = put_name(w, &pl->e[i]);
         break;
     }
-    default: { /* integers as their decimal text */
-        TRY_W(w, jb__w_reserve(w, 24));
-        *w->p++ = '"';
-        uint64_t u = jb__load_uint(p, k->size);
-        bool sgn = k->kind >= JB_KIND_I8 && k->kind <= JB_KIND_I64;
-        if (sgn) {
-            int64_t v = (int64_t)(u << (64 - 8 * k->size)) >> (64 - 8 * k->size);
-            w->p += jb__fmt_i64(w->p, v);
-        } else {
-            w->p += jb__fmt_u64(w->p, u);
-        }
-        *w->p++ = '"';
-        st = JB_OK;
-        break;
-    }
+    default: st = enc_int_string(w, k, p, false); break; /* integers as their decimal text */
     }
     if (st) return st;
     return put_key(w, ":", 1);
@@ -464,7 +355,7 @@ static jb_status enc_map_key(jb_writer *w, const jb_type *k, const void *p) {
 
 /* A key whose JSON text is the property name: {"\"Red\"": ...} (Fable).
  * The key is encoded into a stack buffer first, then written as a string. */
-static jb_status enc_json_text_key(jb_writer *w, const jb_type *k, const void *p) {
+static JB_NOINLINE jb_status enc_json_text_key(jb_writer *w, const jb_type *k, const void *p) {
     char text[512];
     jb_write_options o = {0};
     o.flags = w->flags & ~(uint32_t)JB_WRITE_PRETTY;
@@ -477,7 +368,7 @@ static jb_status enc_json_text_key(jb_writer *w, const jb_type *k, const void *p
     in->float_style = w->float_style;
     in->key_mode = w->key_mode;
     in->int64_string = w->int64_string;
-    jb_status st = enc_value(in, k, p);
+    jb_status st = k->kind <= JB_KIND_ENUM ? enc_leaf(in, k, p) : enc_nested(in, k, p);
     if (!st) st = jb__w_finish(in);
     if (st == JB_E_BUFFER)
         return efail(w, JB_E_VALUE, "a map key's JSON text is longer than %zu bytes", sizeof text);
@@ -485,142 +376,6 @@ static jb_status enc_json_text_key(jb_writer *w, const jb_type *k, const void *p
     jb_str s = {text, jb__w_total(in)};
     if ((st = enc_str(w, &s))) return st;
     return put_key(w, ":", 1);
-}
-
-static jb_status enc_map(jb_writer *w, const jb_type *t, const void *p) {
-    jb_anyvec v;
-    memcpy(&v, p, sizeof v);
-    if (JB_UNLIKELY(!v.items && v.len))
-        return efail(w, JB_E_VALUE, "map with NULL items and length %zu", v.len);
-    size_t es, vo;
-    jb__map_layout(t, &es, &vo);
-    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)w->key_mode;
-    bool obj = jb__map_is_object(t->key, km);
-    bool text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
-    jb_status st = open_c(w, obj ? '{' : '[');
-    if (st) return st;
-    for (size_t i = 0; i < v.len; i++) {
-        const char *e = v.items + i * es;
-        if ((st = sep(w, i == 0))) return st;
-        if (obj) {
-            st = text_key ? enc_json_text_key(w, t->key, e) : enc_map_key(w, t->key, e);
-            if (!st) st = enc_value(w, t->elem, e + vo);
-        } else {
-            st = open_c(w, '[');
-            if (!st) st = sep(w, true);
-            if (!st) st = enc_value(w, t->key, e);
-            if (!st) st = sep(w, false);
-            if (!st) st = enc_value(w, t->elem, e + vo);
-            if (!st) st = close_c(w, ']', false);
-        }
-        if (JB_UNLIKELY(st)) {
-            jb__path_index(&w->path, i);
-            return st;
-        }
-    }
-    return close_c(w, obj ? '}' : ']', v.len == 0);
-}
-
-/* A case's payload; a record payload as the array of its fields when the
- * sum's format says so (Fable: {"Rect":[2.0,3.0]}). */
-static jb_status enc_payload(jb_writer *w, const jb_plan *pl, const jb_pentry *c, const char *payload) {
-    if (JB_UNLIKELY((pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS) && c->type->kind == JB_KIND_RECORD))
-        return enc_tuple(w, c->type, payload);
-    return enc_value(w, c->type, payload);
-}
-
-/* '{' "tag": "Case" — the opening of internal and adjacent forms. */
-static jb_status open_tagged(jb_writer *w, const jb_plan *pl, const jb_pentry *c) {
-    jb_status st;
-    if ((st = open_c(w, '{')) || (st = sep(w, true)) ||
-        (st = put_key(w, pl->tag_key, pl->tag_key_len)) || (st = put_name(w, c)))
-        return st;
-    return JB_OK;
-}
-
-/* , "contents": payload } */
-static jb_status content_member(jb_writer *w, const jb_plan *pl, const jb_pentry *c, const char *payload) {
-    jb_status st;
-    if (c->type) {
-        if ((st = sep(w, false)) || (st = put_key(w, pl->content_key, pl->content_key_len))) return st;
-        if ((st = enc_payload(w, pl, c, payload))) {
-            jb__path_key(&w->path, pl->content_name, pl->content_name_len);
-            return st;
-        }
-    }
-    return close_c(w, '}', false);
-}
-
-static jb_status enc_sum_body(jb_writer *w, const jb_type *t, const jb_plan *pl, const void *p) {
-    uint64_t tag = jb__load_uint((const char *)p + t->tag_offset, t->tag_size);
-    long ci = jb__values_find(pl, tag);
-    if (JB_UNLIKELY(ci < 0))
-        return efail(w, JB_E_VALUE, "tag %llu is not a case of %s", (unsigned long long)tag, t->name);
-    const jb_pentry *c = &pl->e[ci];
-    const char *payload = (const char *)p + c->offset;
-    jb_status st = JB_OK;
-    bool first = true;
-    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) return put_name(w, c);
-    switch (pl->sum_style) {
-    case JB_SUM_INTERNAL:
-        if (c->type && c->type->kind != JB_KIND_RECORD) {
-            /* not a record: its payload goes under the content key (aeson TaggedObject) */
-            if ((st = open_tagged(w, pl, c))) return st;
-            return content_member(w, pl, c, payload);
-        }
-        if ((st = open_tagged(w, pl, c))) return st;
-        first = false;
-        if (c->type) {
-            const jb_plan *pp = plan_of(w, c->type);
-            if (!pp) return w->code;
-            if ((st = enc_fields(w, pp, payload, &first))) return st;
-            if (pp->has_capture && (st = enc_captured(w, pp, payload, &first))) return st;
-        }
-        return close_c(w, '}', false);
-    case JB_SUM_ADJACENT:
-        if ((st = open_tagged(w, pl, c))) return st;
-        return content_member(w, pl, c, payload);
-    case JB_SUM_ARRAY:
-        if ((st = open_c(w, '[')) || (st = sep(w, true)) || (st = put_name(w, c))) return st;
-        if (c->type) {
-            if ((st = sep(w, false))) return st;
-            if ((st = enc_payload(w, pl, c, payload))) {
-                jb__path_index(&w->path, 1);
-                return st;
-            }
-        } else if (pl->fmt_flags & JB_FMT_NULLARY_ARRAY) {
-            if ((st = sep(w, false)) || (st = put_lit(w, "[]", 2))) return st;
-        }
-        return close_c(w, ']', false);
-    case JB_SUM_UNTAGGED:
-        if (!c->type) return put_lit(w, "null", 4); /* serde: a unit variant untagged is null */
-        return enc_payload(w, pl, c, payload);
-    default: /* external */
-        if (!c->type) {
-            if (!(pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_ARRAY))) return put_name(w, c);
-        }
-        if ((st = open_c(w, '{')) || (st = sep(w, true)) || (st = put_name(w, c)) ||
-            (st = put_key(w, ":", 1)))
-            return st;
-        if (!c->type) {
-            st = put_lit(w, (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) ? "{}" : "[]", 2);
-        } else if ((st = enc_payload(w, pl, c, payload))) {
-            jb__path_key(&w->path, c->name, c->name_len);
-            return st;
-        }
-        if (st) return st;
-        return close_c(w, '}', false);
-    }
-}
-
-static jb_status enc_sum(jb_writer *w, const jb_type *t, const void *p) {
-    const jb_plan *pl = plan_of(w, t);
-    if (!pl) return w->code;
-    if (JB_LIKELY(!pl->scoped)) return enc_sum_body(w, t, pl, p);
-    wscope sc = scope_enter(w, pl);
-    jb_status st = enc_sum_body(w, t, pl, p);
-    scope_leave(w, sc);
-    return st;
 }
 
 static jb_status enc_number(jb_writer *w, const jb_str *s) {
@@ -649,10 +404,16 @@ static jb_status enc_custom(jb_writer *w, const jb_type *t, const void *p) {
     return JB_OK;
 }
 
-static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p) {
+/* A leaf: a value written without a frame (no container of the engine's). */
+static inline bool is_leaf(const jb_type *t) {
+    return t->kind < JB_KIND_RECORD || t->kind > JB_KIND_PTR;
+}
+
+/* Write a leaf (is_leaf(t)). */
+static jb_status enc_leaf(jb_writer *w, const jb_type *t, const void *p) {
     /* integers written as strings (jb_i64_string, Fable's int64) */
     if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64 && JB_UNLIKELY(int_as_string(w, t)))
-        return enc_int_string(w, t, p);
+        return enc_int_string(w, t, p, w->int64_string == 2);
     switch (t->kind) {
     case JB_KIND_BOOL: return *(const bool *)p ? put_lit(w, "true", 4) : put_lit(w, "false", 5);
     case JB_KIND_I8: return enc_i64(w, *(const int8_t *)p);
@@ -668,17 +429,6 @@ static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p) {
     case JB_KIND_CSTR: return enc_cstr(w, *(const char *const *)p);
     case JB_KIND_STR: return enc_str(w, (const jb_str *)p);
     case JB_KIND_ENUM: return enc_enum(w, t, p);
-    case JB_KIND_RECORD: return enc_record(w, t, p);
-    case JB_KIND_TUPLE: return enc_tuple(w, t, p);
-    case JB_KIND_ARRAY: return enc_elems(w, t->elem, (const char *)p, t->count);
-    case JB_KIND_SUM: return enc_sum(w, t, p);
-    case JB_KIND_VEC: return enc_vec(w, t, p);
-    case JB_KIND_MAP: return enc_map(w, t, p);
-    case JB_KIND_PTR: {
-        const void *q = *(const void *const *)p;
-        if (!q) return put_lit(w, "null", 4);
-        return enc_value(w, t->elem, q);
-    }
     case JB_KIND_RAW: {
         const jb_str *s = (const jb_str *)p;
         if (!s->ptr || s->len == 0) return efail(w, JB_E_VALUE, "empty raw JSON value");
@@ -689,6 +439,659 @@ static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p) {
     case JB_KIND_ANY: return jb__value_encode(w, *(const jb_value *const *)p);
     default: return efail(w, JB_E_DESCRIPTOR, "descriptor %s has an invalid kind", t->name ? t->name : "?");
     }
+}
+
+/* The items of an array or vec. */
+static jb_status items_of(jb_writer *w, const jb_type *t, const void *p, jb_anyvec *v) {
+    *v = (jb_anyvec){(const char *)p, t->count};
+    if (t->kind == JB_KIND_VEC) memcpy(v, p, sizeof *v);
+    if (JB_UNLIKELY(!v->items && v->len))
+        return efail(w, JB_E_VALUE, "vec with NULL items and length %zu", v->len);
+    return JB_OK;
+}
+
+/* '[' leaves ']': numbers in one go, other leaves one by one. */
+static jb_status enc_leaves(jb_writer *w, const jb_type *elem, const char *items, size_t count) {
+    jb_status st = open_c(w, '[');
+    if (st) return st;
+    if (count == 0 || enc_numbers(w, elem, items, count, &st))
+        return st ? st : close_c(w, ']', count == 0);
+    for (size_t i = 0; i < count; i++) {
+        if ((st = sep(w, i == 0))) return st;
+        if (JB_UNLIKELY(st = enc_leaf(w, elem, items + i * elem->size))) {
+            jb__path_index(&w->path, i);
+            return st;
+        }
+    }
+    return close_c(w, ']', false);
+}
+
+/* Write (t, p) in place if it needs no frame: leaves, and arrays and vecs
+ * of leaves (nothing in them nests). True with the outcome in *st; false
+ * for a container. A scalar field, a point's [x,y] or a vec of ids thus
+ * costs no trip through the walk's loop. */
+static inline bool put_flat(jb_writer *w, const jb_type *t, const void *p, jb_status *st) {
+    jb_anyvec v;
+    if (JB_LIKELY(is_leaf(t))) {
+        *st = enc_leaf(w, t, p);
+        return true;
+    }
+    if ((t->kind != JB_KIND_ARRAY && t->kind != JB_KIND_VEC) || !is_leaf(t->elem)) return false;
+    if (!(*st = items_of(w, t, p, &v))) *st = enc_leaves(w, t->elem, v.items, v.len);
+    return true;
+}
+
+/* Members kept by JB_UNKNOWN_FIELDS, written back after the known fields. */
+static jb_status enc_captured(jb_writer *w, const jb_plan *pl, const char *base, bool *first) {
+    jb_raw_members m;
+    memcpy(&m, base + pl->capture_offset, sizeof m);
+    if (!m.items && m.len) return efail(w, JB_E_VALUE, "jb_raw_members with NULL items and length %zu", m.len);
+    for (size_t i = 0; i < m.len; i++) {
+        const jb_raw_member *e = &m.items[i];
+        jb_status st = sep(w, *first);
+        if (!st) st = enc_str(w, &e->key);
+        if (!st) st = put_key(w, ":", 1);
+        if (!st) st = enc_leaf(w, &jb_raw, &e->value);
+        if (st) return st;
+        *first = false;
+    }
+    return JB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The walk                                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One frame per open container. A frame's loop writes punctuation and
+ * leaves itself and hands back its next container child; a finished frame
+ * writes its closing bracket and pops. Fields are shared between kinds as
+ * the comments say.
+ */
+enum {
+    F_RECORD,      /* '{' fields (and captured members) '}'; also an internal sum's record case */
+    F_TUPLE,       /* '[' the plan's entries ']'; also a record written positionally (Fable) */
+    F_ELEMS,       /* '[' elements of an array or vec ']' */
+    F_MAP,         /* '{' "key": value ... '}' */
+    F_PAIRS,       /* '[' [key, value] ... ']' */
+    F_SUM_EXT,     /* {"Case": payload}: path key the case name */
+    F_SUM_CONTENT, /* {"tag": "Case", "contents": payload}: path key the content name */
+    F_SUM_ARRAY    /* ["Case", payload]: path index 1 */
+};
+
+typedef struct eframe {
+    uint8_t kind;         /* F_* */
+    uint8_t phase;        /* F_PAIRS: 0 before an entry, 1 after its key, 2 after its value */
+    bool first;           /* F_RECORD: no member written yet */
+    bool text_key;        /* F_MAP: keys written as their JSON text (Fable) */
+    bool scoped;          /* popping restores `saved`: a format scope was entered on the way here */
+    wscope saved;
+    uint32_t hops;        /* transparent steps from (hop_t, hop_p) to this container (see enter) */
+    const jb_type *hop_t; /* the value as the parent handed it over; for the error path only */
+    const void *hop_p;
+    const jb_plan *pl;    /* F_RECORD, F_TUPLE: whose entries are written; F_SUM_*: the sum's */
+    const jb_type *t;     /* F_ELEMS: the element type; F_MAP, F_PAIRS: the map type */
+    const char *base;     /* the record or tuple; array or map items; F_SUM_*: the payload */
+    size_t i, n;          /* next entry or element, and how many (F_SUM_*: i is 1 once the
+                             payload started, n the case's index) */
+    size_t stride, vo;    /* element or map entry size; offset of an entry's value */
+} eframe;
+
+/* Frames kept in the locals of an encode (about 3 KiB) and of a nested
+ * walk. Only a value nesting deeper allocates: the stack moves to the heap
+ * (malloc), at most one frame per open level, so bounded by max_depth.
+ * Small on purpose: encodes run on threads with 64 KiB stacks, and the
+ * writer itself holds an 8 KiB chunk. */
+#define ENC_FRAMES 32
+#define ENC_NESTED_FRAMES 4
+
+typedef struct estack {
+    eframe *f;    /* the local array, or heap */
+    size_t n, cap;
+    eframe *heap; /* NULL while on the local array */
+} estack;
+
+static JB_NOINLINE bool grow(jb_writer *w, estack *s) {
+    size_t cap = s->cap * 2, bytes;
+    eframe *nf;
+    if (!jb__mul_ok(cap, sizeof *nf, &bytes) || !(nf = realloc(s->heap, bytes))) {
+        efail(w, JB_E_NOMEM, "out of memory for the encoder's stack (%zu levels deep)", s->n);
+        return false;
+    }
+    if (!s->heap) memcpy(nf, s->f, s->n * sizeof *nf);
+    s->f = s->heap = nf;
+    s->cap = cap;
+    return true;
+}
+
+/*
+ * Write the opening bracket c (none when 0: a sum's payload) and push a
+ * frame of `kind` over base with n entries; the caller fills the rest.
+ * NULL on failure, w->code says why. The stack may move: earlier frame
+ * pointers are stale afterwards.
+ */
+static inline eframe *open_frame(jb_writer *w, estack *s, char c, uint8_t kind, const void *base,
+                                 size_t n) {
+    if (c && open_c(w, c)) return NULL;
+    if (JB_UNLIKELY(s->n == s->cap) && !grow(w, s)) return NULL;
+    eframe *f = &s->f[s->n++];
+    f->kind = kind;
+    f->phase = 0;
+    f->first = true;
+    f->scoped = false;
+    f->hops = 0;
+    f->base = (const char *)base;
+    f->i = 0;
+    f->n = n;
+    return f;
+}
+
+static inline void pop(jb_writer *w, estack *s) {
+    eframe *f = &s->f[--s->n];
+    if (JB_UNLIKELY(f->scoped)) scope_leave(w, f->saved);
+}
+
+/* A record's '{' or a tuple's '[' (kind F_RECORD or F_TUPLE), and its frame. */
+static jb_status open_plan(jb_writer *w, estack *s, uint8_t kind, const jb_plan *pl, const void *p) {
+    eframe *f = open_frame(w, s, kind == F_RECORD ? '{' : '[', kind, p, pl->n);
+    if (!f) return w->code;
+    f->pl = pl;
+    return JB_OK;
+}
+
+/* An array or vec of containers (or of flat arrays). */
+static jb_status open_elems(jb_writer *w, estack *s, const jb_type *elem, const char *items,
+                            size_t count) {
+    eframe *f;
+    if (count == 0) {
+        jb_status st = open_c(w, '[');
+        return st ? st : close_c(w, ']', true);
+    }
+    if (!(f = open_frame(w, s, '[', F_ELEMS, items, count))) return w->code;
+    f->t = elem;
+    f->stride = elem->size;
+    return JB_OK;
+}
+
+static jb_status open_map(jb_writer *w, estack *s, const jb_type *t, const void *p) {
+    jb_anyvec v;
+    size_t es, vo;
+    eframe *f;
+    memcpy(&v, p, sizeof v);
+    if (JB_UNLIKELY(!v.items && v.len))
+        return efail(w, JB_E_VALUE, "map with NULL items and length %zu", v.len);
+    jb__map_layout(t, &es, &vo);
+    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)w->key_mode;
+    bool obj = jb__map_is_object(t->key, km);
+    if (v.len == 0) {
+        jb_status st = open_c(w, obj ? '{' : '[');
+        return st ? st : close_c(w, obj ? '}' : ']', true);
+    }
+    if (!(f = open_frame(w, s, obj ? '{' : '[', obj ? F_MAP : F_PAIRS, v.items, v.len))) return w->code;
+    f->t = t;
+    f->stride = es;
+    f->vo = vo;
+    f->text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
+    return JB_OK;
+}
+
+/* '{' "tag": "Case" — the opening of internal and adjacent forms. */
+static jb_status open_tagged(jb_writer *w, const jb_plan *pl, const jb_pentry *c) {
+    jb_status st;
+    if ((st = open_c(w, '{')) || (st = sep(w, true)) ||
+        (st = put_key(w, pl->tag_key, pl->tag_key_len)) || (st = put_name(w, c)))
+        return st;
+    return JB_OK;
+}
+
+/* A frame whose one child is case ci's payload (what comes before it is
+ * written already): n holds the case. */
+static jb_status push_payload(jb_writer *w, estack *s, uint8_t kind, const jb_plan *pl, long ci,
+                              const void *payload) {
+    eframe *f = open_frame(w, s, 0, kind, payload, (size_t)ci);
+    if (!f) return w->code;
+    f->pl = pl;
+    return JB_OK;
+}
+
+/*
+ * A sum (its scope entered by the caller): the tag, then a frame for the
+ * payload, or the whole value when the case is nullary. An untagged case
+ * with a payload writes nothing of its own: *hop gets the payload's type
+ * (and *p the payload) for the caller to continue with.
+ */
+static jb_status open_sum(jb_writer *w, estack *s, const jb_type *t, const jb_plan *pl,
+                          const void **p, const jb_type **hop) {
+    uint64_t tag = jb__load_uint((const char *)*p + t->tag_offset, t->tag_size);
+    long ci = jb__values_find(pl, tag);
+    if (JB_UNLIKELY(ci < 0))
+        return efail(w, JB_E_VALUE, "tag %llu is not a case of %s", (unsigned long long)tag, t->name);
+    const jb_pentry *c = &pl->e[ci];
+    const char *payload = (const char *)*p + c->offset;
+    jb_status st;
+    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) return put_name(w, c);
+    switch (pl->sum_style) {
+    case JB_SUM_INTERNAL: {
+        if ((st = open_tagged(w, pl, c))) return st;
+        if (!c->type) return close_c(w, '}', false);
+        if (c->type->kind != JB_KIND_RECORD) { /* aeson TaggedObject: under the content key */
+            if ((st = sep(w, false)) || (st = put_key(w, pl->content_key, pl->content_key_len)))
+                return st;
+            return push_payload(w, s, F_SUM_CONTENT, pl, ci, payload);
+        }
+        /* a record's fields follow the tag in the same object (its own
+         * format scope is not entered: the sum's applies) */
+        const jb_plan *pp = plan_of(w, c->type);
+        eframe *f = pp ? open_frame(w, s, 0, F_RECORD, payload, pp->n) : NULL;
+        if (!f) return w->code;
+        f->pl = pp;
+        f->first = false;
+        return JB_OK;
+    }
+    case JB_SUM_ADJACENT:
+        if ((st = open_tagged(w, pl, c))) return st;
+        if (!c->type) return close_c(w, '}', false);
+        if ((st = sep(w, false)) || (st = put_key(w, pl->content_key, pl->content_key_len))) return st;
+        return push_payload(w, s, F_SUM_CONTENT, pl, ci, payload);
+    case JB_SUM_ARRAY:
+        if ((st = open_c(w, '[')) || (st = sep(w, true)) || (st = put_name(w, c))) return st;
+        if (c->type) {
+            if ((st = sep(w, false))) return st;
+            return push_payload(w, s, F_SUM_ARRAY, pl, ci, payload);
+        }
+        if ((pl->fmt_flags & JB_FMT_NULLARY_ARRAY) && ((st = sep(w, false)) || (st = put_lit(w, "[]", 2))))
+            return st;
+        return close_c(w, ']', false);
+    case JB_SUM_UNTAGGED:
+        if (!c->type) return put_lit(w, "null", 4); /* serde: a unit variant untagged is null */
+        if (c->type->kind == JB_KIND_RECORD && (pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS)) {
+            const jb_plan *pp = plan_of(w, c->type); /* Fable: the fields as an array */
+            return pp ? open_plan(w, s, F_TUPLE, pp, payload) : w->code;
+        }
+        *hop = c->type;
+        *p = payload;
+        return JB_OK;
+    default: /* external */
+        if (!c->type && !(pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_ARRAY)))
+            return put_name(w, c);
+        if ((st = open_c(w, '{')) || (st = sep(w, true)) || (st = put_name(w, c)) ||
+            (st = put_key(w, ":", 1)))
+            return st;
+        if (c->type) return push_payload(w, s, F_SUM_EXT, pl, ci, payload);
+        if ((st = put_lit(w, (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) ? "{}" : "[]", 2))) return st;
+        return close_c(w, '}', false);
+    }
+}
+
+/*
+ * The path segments of a run of transparent steps (see enter): replay the
+ * `hops` steps from (t, p), which all succeeded before (plans exist, tags
+ * are cases), and add the names of the unwrapped records passed, innermost
+ * first. The path keeps only its innermost JB_PATH_SEGS segments, so a
+ * ring of that many is enough. Failure path only.
+ */
+static void hop_path(jb_writer *w, const jb_type *t, const void *p, uint32_t hops) {
+    const jb_pentry *ring[JB_PATH_SEGS];
+    size_t named = 0;
+    for (uint32_t k = 0; k < hops; k++) {
+        if (t->kind == JB_KIND_PTR) {
+            p = *(const void *const *)p;
+            t = t->elem;
+            continue;
+        }
+        const jb_plan *pl = plan_of(w, t);
+        const jb_pentry *e = &pl->e[0]; /* an unwrapped record's one field */
+        if (t->kind == JB_KIND_SUM) {   /* an untagged sum's case */
+            e = &pl->e[jb__values_find(pl, jb__load_uint((const char *)p + t->tag_offset, t->tag_size))];
+        } else {
+            ring[named++ % JB_PATH_SEGS] = e;
+        }
+        p = (const char *)p + e->offset;
+        t = e->type;
+    }
+    for (size_t j = 0; j < named && j < JB_PATH_SEGS; j++) {
+        const jb_pentry *e = ring[(named - 1 - j) % JB_PATH_SEGS];
+        jb__path_key(&w->path, e->name, e->name_len);
+    }
+    if (named > JB_PATH_SEGS) w->path.overflow = true; /* the outermost were dropped */
+}
+
+/*
+ * Write the value (t, p): a leaf entirely, a container's opening with a
+ * frame pushed for its contents.
+ *
+ * Pointers, unwrapped records and untagged sums with a payload are
+ * transparent: they write nothing and open no level, the walk just goes on
+ * with what they hold (hops). A descriptor cycle through them (a pointer to
+ * an unwrapped record holding that pointer) would go on forever on a cyclic
+ * value, so a run of more than max_depth hops fails like too deep nesting.
+ * A type with a format scope met on the way enters it; the frame pushed (or
+ * this function, for a leaf) restores the scope from before the first hop.
+ * Inlined into walk, its one caller: a call per container was measurable.
+ */
+static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *t, const void *p) {
+    const jb_type *const t0 = t;
+    const void *const p0 = p;
+    const size_t n0 = s->n;
+    uint32_t hops = 0;
+    bool scoped = false;
+    wscope saved = {0, 0, 0, 0};
+    jb_status st;
+    for (;; hops++) {
+        if (JB_UNLIKELY(hops > w->max_depth)) {
+            st = efail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
+            goto out;
+        }
+        switch (t->kind) {
+        case JB_KIND_RECORD:
+        case JB_KIND_TUPLE:
+        case JB_KIND_SUM: {
+            const jb_type *hop = NULL;
+            const jb_plan *pl = plan_of(w, t);
+            if (!pl) {
+                st = w->code;
+                goto out;
+            }
+            if (t->kind == JB_KIND_TUPLE) {
+                st = open_plan(w, s, F_TUPLE, pl, p);
+                goto out;
+            }
+            if (JB_UNLIKELY(pl->scoped)) {
+                wscope old = scope_enter(w, pl);
+                if (!scoped) saved = old;
+                scoped = true;
+            }
+            if (t->kind == JB_KIND_RECORD && JB_LIKELY(!pl->unwrap)) {
+                st = open_plan(w, s, F_RECORD, pl, p);
+                goto out;
+            }
+            if (t->kind == JB_KIND_RECORD) { /* unwrapped: go on with its one field */
+                p = (const char *)p + pl->e[0].offset;
+                t = pl->e[0].type;
+                continue;
+            }
+            if ((st = open_sum(w, s, t, pl, &p, &hop)) || !hop) goto out;
+            t = hop; /* untagged: go on with the payload */
+            continue;
+        }
+        case JB_KIND_ARRAY:
+        case JB_KIND_VEC: {
+            jb_anyvec v;
+            if ((st = items_of(w, t, p, &v))) goto out;
+            st = is_leaf(t->elem) ? enc_leaves(w, t->elem, v.items, v.len)
+                                  : open_elems(w, s, t->elem, v.items, v.len);
+            goto out;
+        }
+        case JB_KIND_MAP: st = open_map(w, s, t, p); goto out;
+        case JB_KIND_PTR: {
+            const void *q = *(const void *const *)p;
+            if (!q) {
+                st = put_lit(w, "null", 4);
+                goto out;
+            }
+            t = t->elem;
+            p = q;
+            continue;
+        }
+        default: st = enc_leaf(w, t, p); goto out;
+        }
+    }
+out:
+    if (JB_UNLIKELY(st)) {
+        if (hops) hop_path(w, t0, p0, hops);
+        if (scoped) scope_leave(w, saved);
+        return st;
+    }
+    if (s->n == n0) { /* a leaf */
+        if (JB_UNLIKELY(scoped)) scope_leave(w, saved);
+        return JB_OK;
+    }
+    eframe *f = &s->f[s->n - 1]; /* a container: its frame undoes the scope, knows the way here */
+    if (JB_UNLIKELY(hops)) {
+        f->hop_t = t0;
+        f->hop_p = p0;
+        f->hops = hops;
+    }
+    if (JB_UNLIKELY(scoped)) {
+        f->scoped = true;
+        f->saved = saved;
+    }
+    return JB_OK;
+}
+
+/*
+ * The next child of the top frame, writing what comes before it: leaves
+ * are written here; a container child is handed back in (*ct, *cp) for
+ * enter. A finished frame is closed and popped (*ct stays NULL). On
+ * failure *in_child says whether it happened inside the frame's current
+ * child (the frame's path segment applies) or in its own punctuation.
+ * The loops keep their state in locals and store it back when they leave:
+ * the frame is memory that writes through w->p may alias.
+ */
+
+/* The current child (t, p): written in place (true), or handed back or
+ * failed (false: the loop returns *st). */
+static inline bool child(jb_writer *w, const jb_type *t, const void *p, const jb_type **ct,
+                         const void **cp, bool *in_child, jb_status *st) {
+    if (!put_flat(w, t, p, st)) {
+        *ct = t;
+        *cp = p;
+        return false;
+    }
+    *in_child = *st != JB_OK;
+    return !*st;
+}
+
+static jb_status next_record(jb_writer *w, estack *s, const jb_type **ct, const void **cp,
+                             bool *in_child) {
+    eframe *f = &s->f[s->n - 1];
+    const jb_plan *pl = f->pl;
+    const char *base = f->base;
+    bool first = f->first;
+    jb_status st;
+    for (size_t i = f->i; i < f->n; i++) {
+        const jb_pentry *pe = &pl->e[i];
+        if (pe->optional && !field_present(pe, base)) {
+            if (pe->fflags & JB_FIELD_OMIT_ABSENT) continue;
+            if (!(w->flags & JB_WRITE_ABSENT_NULL) && !(pl->fmt_flags & JB_FMT_ABSENT_NULL) &&
+                !(pe->fflags & JB_FIELD_NULL_WHEN_ABSENT))
+                continue;
+            if ((st = sep(w, first)) || (st = put_name_key(w, pe)) || (st = put_lit(w, "null", 4)))
+                return st;
+            first = false;
+            continue;
+        }
+        if ((st = sep(w, first)) || (st = put_name_key(w, pe))) return st;
+        first = false;
+        if (!child(w, pe->type, base + pe->offset, ct, cp, in_child, &st)) {
+            f->i = i + 1;
+            f->first = false;
+            return st;
+        }
+    }
+    if ((pl->has_capture && (st = enc_captured(w, pl, base, &first))) || (st = close_c(w, '}', first)))
+        return st;
+    pop(w, s);
+    return JB_OK;
+}
+
+/* Tuples, arrays and vecs: '[' elements ']'. */
+static jb_status next_elem(jb_writer *w, estack *s, const jb_type **ct, const void **cp,
+                           bool *in_child) {
+    eframe *f = &s->f[s->n - 1];
+    jb_status st;
+    for (size_t i = f->i; i < f->n; i++) {
+        const jb_type *t;
+        const char *p;
+        if (f->kind == F_TUPLE) {
+            t = f->pl->e[i].type;
+            p = f->base + f->pl->e[i].offset;
+        } else {
+            t = f->t;
+            p = f->base + i * f->stride;
+        }
+        if ((st = sep(w, i == 0))) return st;
+        if (!child(w, t, p, ct, cp, in_child, &st)) {
+            f->i = i + 1;
+            return st;
+        }
+    }
+    if ((st = close_c(w, ']', f->n == 0))) return st;
+    pop(w, s);
+    return JB_OK;
+}
+
+/* A map as an object: "key": value. A key's failure is the entry's. */
+static jb_status next_member(jb_writer *w, estack *s, const jb_type **ct, const void **cp,
+                             bool *in_child) {
+    eframe *f = &s->f[s->n - 1];
+    const jb_type *t = f->t;
+    jb_status st;
+    for (size_t i = f->i; i < f->n; i++) {
+        const char *e = f->base + i * f->stride;
+        if ((st = sep(w, i == 0))) return st;
+        f->i = i + 1;
+        st = f->text_key ? enc_json_text_key(w, t->key, e) : enc_map_key(w, t->key, e);
+        if ((*in_child = st != JB_OK) || !child(w, t->elem, e + f->vo, ct, cp, in_child, &st)) return st;
+    }
+    if ((st = close_c(w, '}', false))) return st;
+    pop(w, s);
+    return JB_OK;
+}
+
+/* A map as an array of pairs: [key, value], each pair one level deeper.
+ * Whatever fails inside a pair is the entry's (path index i). */
+static jb_status next_pair(jb_writer *w, estack *s, const jb_type **ct, const void **cp,
+                           bool *in_child) {
+    eframe *f = &s->f[s->n - 1];
+    const jb_type *t = f->t;
+    jb_status st = JB_OK;
+    while (f->i < f->n) {
+        const char *e = f->base + f->i * f->stride;
+        const jb_type *ft = t->key;
+        const char *fp = e;
+        switch (f->phase) {
+        case 0: /* before the pair: its key */
+            if ((st = sep(w, f->i == 0))) return st;
+            if ((st = open_c(w, '[')) || (st = sep(w, true))) break;
+            f->phase = 1;
+            break;
+        case 1: /* after the key: the value */
+            if ((st = sep(w, false))) break;
+            ft = t->elem;
+            fp = e + f->vo;
+            f->phase = 2;
+            break;
+        default: /* after the value: close the pair */
+            if ((st = close_c(w, ']', false))) break;
+            f->phase = 0;
+            f->i++;
+            continue;
+        }
+        if ((*in_child = st != JB_OK) || !child(w, ft, fp, ct, cp, in_child, &st)) return st;
+    }
+    if ((st = close_c(w, ']', false))) return st;
+    pop(w, s);
+    return JB_OK;
+}
+
+/* A sum's payload (a record positionally when the format says so), then
+ * the closing bracket. */
+static jb_status next_payload(jb_writer *w, estack *s, const jb_type **ct, const void **cp,
+                              bool *in_child) {
+    eframe *f = &s->f[s->n - 1];
+    if (f->i == 0) {
+        const jb_type *t = f->pl->e[f->n].type;
+        f->i = 1;
+        if (JB_UNLIKELY(t->kind == JB_KIND_RECORD && (f->pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS))) {
+            const jb_plan *pp = plan_of(w, t);
+            jb_status st = pp ? open_plan(w, s, F_TUPLE, pp, f->base) : w->code;
+            *in_child = st != JB_OK;
+            return st;
+        }
+        *ct = t;
+        *cp = f->base;
+        return JB_OK;
+    }
+    jb_status st = close_c(w, f->kind == F_SUM_ARRAY ? ']' : '}', false);
+    if (!st) pop(w, s);
+    return st;
+}
+
+/* The top frame's path segment for its current child. */
+static void frame_path(jb_writer *w, const eframe *f) {
+    switch (f->kind) {
+    case F_RECORD: jb__path_key(&w->path, f->pl->e[f->i - 1].name, f->pl->e[f->i - 1].name_len); break;
+    case F_PAIRS: jb__path_index(&w->path, f->i); break;
+    case F_SUM_EXT: jb__path_key(&w->path, f->pl->e[f->n].name, f->pl->e[f->n].name_len); break;
+    case F_SUM_CONTENT: jb__path_key(&w->path, f->pl->content_name, f->pl->content_name_len); break;
+    case F_SUM_ARRAY: jb__path_index(&w->path, 1); break;
+    default: jb__path_index(&w->path, f->i - 1); break; /* tuples, arrays, map members */
+    }
+}
+
+/*
+ * Encode (t, p) on the stack s: the driver. Alternates between entering a
+ * value (a leaf written, or a container opened and its frame pushed) and
+ * asking the top frame for its next container child. A failure unwinds the
+ * frames: each adds its path segment (when inside its child) and those of
+ * the hops that led to it, and restores its scope.
+ */
+static jb_status walk(jb_writer *w, estack *s, const jb_type *t, const void *p) {
+    bool in_child = false;
+    jb_status st;
+    for (;;) {
+        if (t && JB_UNLIKELY(st = enter(w, s, t, p))) {
+            in_child = true;
+            goto fail;
+        }
+        if (s->n == 0) break;
+        t = NULL;
+        switch (s->f[s->n - 1].kind) {
+        case F_RECORD: st = next_record(w, s, &t, &p, &in_child); break;
+        case F_TUPLE:
+        case F_ELEMS: st = next_elem(w, s, &t, &p, &in_child); break;
+        case F_MAP: st = next_member(w, s, &t, &p, &in_child); break;
+        case F_PAIRS: st = next_pair(w, s, &t, &p, &in_child); break;
+        default: st = next_payload(w, s, &t, &p, &in_child); break;
+        }
+        if (JB_UNLIKELY(st)) goto fail;
+    }
+    if (JB_UNLIKELY(s->heap != NULL)) free(s->heap);
+    return JB_OK;
+fail:
+    while (s->n) {
+        const eframe *f = &s->f[s->n - 1];
+        if (in_child) frame_path(w, f);
+        if (f->hops) hop_path(w, f->hop_t, f->hop_p, f->hops);
+        pop(w, s);
+        in_child = true;
+    }
+    free(s->heap);
+    return w->code ? w->code : st;
+}
+
+/* A whole encode: frames on this function's stack, up to ENC_FRAMES deep. */
+static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p) {
+    eframe local[ENC_FRAMES];
+    estack s = {local, 0, ENC_FRAMES, NULL};
+    return walk(w, &s, t, p);
+}
+
+/*
+ * A walk started from inside a leaf: a custom encoder's jb_write_value, or
+ * a map key written as its JSON text. That is recursion the user's types
+ * drive (a custom codec may encode its own type again), so here, and only
+ * here, the stack floor is checked (src/stack.c); and a nested walk keeps
+ * few frames locally to keep each round small.
+ */
+static jb_status enc_nested(jb_writer *w, const jb_type *t, const void *p) {
+    eframe local[ENC_NESTED_FRAMES];
+    estack s = {local, 0, ENC_NESTED_FRAMES, NULL};
+    if (JB_UNLIKELY(jb__stack_low(w->stack_floor)))
+        return efail(w, JB_E_DEPTH, "nesting too deep for this thread's stack (at depth %u)",
+                     (unsigned)w->depth);
+    return walk(w, &s, t, p);
 }
 
 /* ------------------------------------------------------------------ */
@@ -892,7 +1295,7 @@ jb_status jb_write_array_end(jb_writer *w) { return cw_end(w, ']'); }
 jb_status jb_write_value(jb_writer *w, const jb_type *type, const void *value) {
     if (!type || !value) return efail(w, JB_E_ARG, "jb_write_value: NULL type or value");
     jb_status st = cw_prefix(w);
-    return st ? st : enc_value(w, type, value);
+    return st ? st : enc_nested(w, type, value);
 }
 
 jb_status jb_write_fail(jb_writer *w, const char *message) {

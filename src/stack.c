@@ -1,13 +1,16 @@
 /*
- * stack.c — how deep the engine may recurse on this thread's C stack.
+ * stack.c — how deep re-entry into the engine may go on this thread's C
+ * stack.
  *
- * The typed decoder and encoder recurse once per nesting level, bounded by
- * the depth limit (default 512). A level costs a few hundred bytes, which a
- * main thread (8 MiB) never notices but a small thread stack (64 KiB) can
- * run out of before the depth limit is reached. So, besides the depth
- * limit, every nesting step compares the address of a local variable with
- * a floor: the bottom of this thread's stack plus a margin for the failure
- * path (message formatting). Passing the floor is JB_E_DEPTH, never a crash.
+ * The typed decoder and encoder keep their nesting in frames, not on the
+ * C stack; they recurse only when user code or text inside the document
+ * re-enters them (a custom codec's jb_read_value / jb_write_value, a
+ * default value or JSON-text key decoded by a second reader). Each such
+ * re-entry costs a few KB, which a main thread (8 MiB) never notices but a
+ * small thread stack (64 KiB) can run out of. So re-entry compares the
+ * address of a local variable with a floor: the bottom of this thread's
+ * stack plus a margin for the failure path (message formatting). Passing
+ * the floor is JB_E_DEPTH, never a crash.
  *
  * The floor is found once per thread (glibc's pthread_getattr_np) and
  * cached in a thread-local variable; where the bounds cannot be learned it

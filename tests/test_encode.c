@@ -10,6 +10,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -868,6 +869,239 @@ static void test_depth(void) {
 }
 
 /* ------------------------------------------------------------------ */
+/* Deep values: the encoder keeps an explicit stack, not C recursion   */
+/* ------------------------------------------------------------------ */
+
+enum { DEEP = 100000 };
+
+/* A tree of arrays: [kids] where kids is a vec of trees. n nodes in a
+ * chain nest 2n arrays deep. */
+typedef struct vnode { JB_VEC(struct vnode) kids; } vnode;
+static const jb_type vnode_type;
+static const jb_type vnode_type = JB_TUPLE(vnode, JB_ELEM(vnode, kids, JB_VEC_OF(&vnode_type)));
+
+/* A list whose one-letter names keep a deep error path short. */
+typedef struct snode { jb_str s; struct snode *n; } snode;
+static const jb_type snode_type;
+static const jb_type snode_type = JB_RECORD(snode,
+    JB_FIELD(snode, s, &jb_string),
+    JB_FIELD(snode, n, JB_PTR_OF(&snode_type)));
+
+/* An unwrapped record holding a pointer to its own type: writes nothing of
+ * its own, so a chain of them is one value ("null" at the end). */
+typedef struct uwrap { struct uwrap *p; } uwrap;
+static const jb_type uwrap_type;
+static const jb_type uwrap_type = JB_RECORD_WITH(uwrap, (.fmt_flags = JB_FMT_UNWRAP_UNARY),
+    JB_FIELD(uwrap, p, JB_PTR_OF(&uwrap_type)));
+
+/* A custom codec that encodes the rest of its list through jb_write_value:
+ * recursion driven by the user's code. */
+typedef struct cnode { struct cnode *next; } cnode;
+static const jb_type cnode_type;
+static jb_status cnode_enc(jb_writer *w, const void *v, void *ctx) {
+    const cnode *c = v;
+    (void)ctx;
+    jb_status st = jb_write_array_begin(w);
+    if (!st && c->next) st = jb_write_value(w, &cnode_type, c->next);
+    return st ? st : jb_write_array_end(w);
+}
+static jb_status cnode_dec(jb_reader *r, void *v, void *ctx) {
+    (void)r, (void)v, (void)ctx;
+    return JB_E_CUSTOM;
+}
+static const jb_type cnode_type = JB_CUSTOM(cnode, cnode_enc, cnode_dec, NULL);
+
+/* The expected texts, built without the encoder. */
+static char *deep_list_text(size_t n, size_t *len) {
+    char *t = malloc(n * 24 + 8), *q = t;
+    for (size_t i = 1; i <= n; i++) q += sprintf(q, i < n ? "{\"v\":%zu,\"next\":" : "{\"v\":%zu", i);
+    memset(q, '}', n);
+    *len = (size_t)(q + n - t);
+    return t;
+}
+static char *deep_arrays_text(size_t levels, size_t *len) {
+    char *t = malloc(2 * levels);
+    memset(t, '[', levels);
+    memset(t + levels, ']', levels);
+    *len = 2 * levels;
+    return t;
+}
+
+/* The path is `prefix` then `seg` repeated (cut visibly at the end when it
+ * does not fit in jb_error.path). */
+static bool path_repeats(const char *path, const char *prefix, const char *seg) {
+    size_t pl = strlen(prefix), sl = strlen(seg), n = strlen(path);
+    if (strncmp(path, prefix, pl) != 0 || n < pl + sl) return false;
+    if (n == JB_ERROR_PATH_MAX - 1 && strcmp(path + n - 3, "...") == 0) n -= 3;
+    for (size_t i = pl; i < n; i++)
+        if (path[i] != seg[(i - pl) % sl]) return false;
+    return true;
+}
+
+typedef struct deep_job {
+    const jb_type *type;
+    const void *value;
+    uint32_t max_depth; /* 0: default */
+    jb_status st;
+    jb_error err;
+    jb_buf out;
+} deep_job;
+
+static void *deep_run(void *arg) {
+    deep_job *j = arg;
+    jb_write_options o = {.max_depth = j->max_depth};
+    memset(&j->err, 0, sizeof j->err);
+    j->out = (jb_buf)JB_BUF_INIT;
+    j->st = jb_encode(j->type, j->value, &j->out, &o, &j->err);
+    return NULL;
+}
+
+/* Encode on a thread with a 64 KiB stack (the encoder must not need more,
+ * however deep the value). */
+static deep_job encode_small_stack(const jb_type *t, const void *v, uint32_t max_depth) {
+    deep_job j = {t, v, max_depth, JB_E_ARG, {0}, JB_BUF_INIT};
+    pthread_attr_t at;
+    pthread_t th;
+    pthread_attr_init(&at);
+    CHECK(pthread_attr_setstacksize(&at, 64 << 10) == 0);
+    if (pthread_create(&th, &at, deep_run, &j) == 0) {
+        pthread_join(th, NULL);
+    } else {
+        CHECKF(0, "pthread_create failed");
+    }
+    pthread_attr_destroy(&at);
+    return j;
+}
+
+static void test_deep(void) {
+    size_t wlen;
+
+    /* a 100,000-deep linked list (a record through JB_PTR) */
+    lnode *list = calloc(DEEP, sizeof *list);
+    for (size_t i = 0; i < DEEP; i++) {
+        list[i].v = (int32_t)(i + 1);
+        list[i].next = i + 1 < DEEP ? &list[i + 1] : NULL;
+    }
+    char *want = deep_list_text(DEEP, &wlen);
+    deep_job j = encode_small_stack(&lnode_type, list, DEEP);
+    CHECKF(j.st == JB_OK, "%s: %s at %.40s", jb_status_name(j.st), j.err.message, j.err.path);
+    CHECKF(j.out.len == wlen && memcmp(j.out.data, want, wlen) == 0, "got %zu bytes [%.60s], want %zu",
+           j.out.len, j.out.data ? j.out.data : "", wlen);
+    jb_buf_free(&j.out);
+    /* one level short: the ordinary depth error, at the last node */
+    j = encode_small_stack(&lnode_type, list, DEEP - 1);
+    CHECK(j.st == JB_E_DEPTH && j.out.len == 0);
+    CHECK_STR(j.err.message, "nesting deeper than 99999 (a cycle?)");
+    CHECKF(path_repeats(j.err.path, "$....next", ".next"), "path [%s]", j.err.path);
+    jb_buf_free(&j.out);
+    /* the default limit: 512 objects are written, the 513th is refused */
+    j = encode_small_stack(&lnode_type, list, 0);
+    CHECK(j.st == JB_E_DEPTH);
+    CHECK_STR(j.err.message, "nesting deeper than 512 (a cycle?)");
+    CHECKF(path_repeats(j.err.path, "$....next", ".next"), "path [%s]", j.err.path);
+    jb_buf_free(&j.out);
+    list[511].next = NULL; /* 512 deep is fine by default */
+    j = encode_small_stack(&lnode_type, list, 0);
+    CHECK(j.st == JB_OK && j.out.len > 0 && j.out.data[j.out.len - 1] == '}');
+    jb_buf_free(&j.out);
+    free(want);
+    free(list);
+
+    /* a vec-of-vec tree 100,000 arrays deep */
+    vnode *tree = calloc(DEEP / 2, sizeof *tree);
+    for (size_t i = 0; i + 1 < DEEP / 2; i++) {
+        tree[i].kids.items = &tree[i + 1];
+        tree[i].kids.len = 1;
+    }
+    want = deep_arrays_text(DEEP, &wlen);
+    j = encode_small_stack(&vnode_type, tree, DEEP);
+    CHECKF(j.st == JB_OK, "%s: %s at %.40s", jb_status_name(j.st), j.err.message, j.err.path);
+    CHECK(j.out.len == wlen && memcmp(j.out.data, want, wlen) == 0);
+    jb_buf_free(&j.out);
+    j = encode_small_stack(&vnode_type, tree, 0);
+    CHECK(j.st == JB_E_DEPTH);
+    CHECK_STR(j.err.message, "nesting deeper than 512 (a cycle?)");
+    /* 512 segments, the innermost 64 kept: every step is element 0 */
+    {
+        char p[JB_ERROR_PATH_MAX] = "$...";
+        for (int i = 0; i < 64; i++) strcat(p, "[0]");
+        CHECK_STR(j.err.path, p);
+    }
+    jb_buf_free(&j.out);
+    /* the same value on this thread, into a fixed buffer and a stream */
+    {
+        char *dst = malloc(wlen);
+        size_t needed = 0;
+        jb_write_options o = {.max_depth = DEEP};
+        CHECK(jb_encode_fixed(&vnode_type, tree, dst, wlen, &needed, &o, NULL) == JB_OK);
+        CHECK(needed == wlen && memcmp(dst, want, wlen) == 0);
+        CHECK(jb_encode_fixed(&vnode_type, tree, dst, wlen - 1, &needed, &o, NULL) == JB_E_BUFFER);
+        CHECK(needed == wlen);
+        free(dst);
+    }
+    free(want);
+    free(tree);
+
+    /* a failure deep inside reports the path: invalid UTF-8 at depth 41
+     * (the whole path), and at depth 1000 (its innermost 64 steps) */
+    snode *sl = calloc(1000, sizeof *sl);
+    for (size_t i = 0; i < 1000; i++) {
+        sl[i].s = (jb_str){"ok", 2};
+        sl[i].n = i + 1 < 1000 ? &sl[i + 1] : NULL;
+    }
+    jb_write_options d2000 = {.max_depth = 2000};
+    sl[40].s = (jb_str){"\xff", 1};
+    jb_error e = expect_fail(__LINE__, &snode_type, sl, &d2000, JB_E_UTF8);
+    {
+        char p[JB_ERROR_PATH_MAX] = "$";
+        for (int i = 0; i < 40; i++) strcat(p, ".n");
+        strcat(p, ".s");
+        CHECK_STR(e.path, p);
+        CHECK_STR(e.message, "invalid UTF-8 in a string");
+    }
+    sl[40].s = (jb_str){"ok", 2};
+    sl[999].s = (jb_str){"a\xc3", 2};
+    j = encode_small_stack(&snode_type, sl, 2000);
+    CHECK(j.st == JB_E_UTF8);
+    {
+        char p[JB_ERROR_PATH_MAX] = "$...";
+        for (int i = 0; i < 63; i++) strcat(p, ".n");
+        strcat(p, ".s");
+        CHECK_STR(j.err.path, p);
+    }
+    jb_buf_free(&j.out);
+    free(sl);
+
+    /* transparent steps: a chain of unwrapped records and pointers writes
+     * what the last holds; a cycle of them is a depth error, not a hang */
+    uwrap u[10];
+    for (int i = 0; i < 10; i++) u[i].p = i < 9 ? &u[i + 1] : NULL;
+    ENC(&uwrap_type, &u[0], "null");
+    u[9].p = &u[0];
+    e = expect_fail(__LINE__, &uwrap_type, &u[0], NULL, JB_E_DEPTH);
+    CHECK_STR(e.message, "nesting deeper than 512 (a cycle?)");
+    CHECKF(path_repeats(e.path, "$....p", ".p"), "path [%s]", e.path);
+
+    /* a custom codec that recurses through jb_write_value is user code
+     * driving C recursion: on a small stack it ends in JB_E_DEPTH when the
+     * stack runs low (or at the depth limit), never in a crash */
+    cnode *cl = calloc(DEEP, sizeof *cl);
+    for (size_t i = 0; i + 1 < DEEP; i++) cl[i].next = &cl[i + 1];
+    j = encode_small_stack(&cnode_type, cl, DEEP);
+    CHECKF(j.st == JB_E_DEPTH, "%s", jb_status_name(j.st));
+    /* (where the stack bounds are unknown, the custom codecs' own limit) */
+    CHECKF(strstr(j.err.message, "thread's stack") || strstr(j.err.message, "512 levels"),
+           "message [%s]", j.err.message);
+    jb_buf_free(&j.out);
+    cl[3].next = NULL;
+    j = encode_small_stack(&cnode_type, cl, 0);
+    CHECKF(j.st == JB_OK, "%s: %s at %s", jb_status_name(j.st), j.err.message, j.err.path);
+    if (j.st == JB_OK) CHECK_MEM_AT(__LINE__, j.out.data, j.out.len, "[[[[]]]]", 8);
+    jb_buf_free(&j.out);
+    free(cl);
+}
+
+/* ------------------------------------------------------------------ */
 /* Sinks                                                               */
 /* ------------------------------------------------------------------ */
 
@@ -1087,6 +1321,7 @@ int main(void) {
     test_raw_number_custom();
     test_pretty();
     test_depth();
+    test_deep();
     test_sinks();
     test_nomem();
     return check_report();
