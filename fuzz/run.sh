@@ -47,7 +47,7 @@ for t in "$@"; do
         echo "fuzz_$t: ok, $runs runs in $(( $(date +%s) - start ))s, corpus $(ls "$corpus" | wc -l) files"
     else
         echo "fuzz_$t: FAILED after $(( $(date +%s) - start ))s; artifacts in $art:"
-        ls "$art"; grep -E 'ERROR|SUMMARY|property failed|runtime error' "$art/fuzz.log" | head -20
+        ls "$art"; grep -E 'ERROR|SUMMARY|property failed|runtime error' "$art/fuzz.log" | head -20 || true
         status=1
     fi
     child_cpu

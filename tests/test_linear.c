@@ -40,6 +40,10 @@
  *                with JB_READ_REJECT_DUPLICATE_KEYS
  *   build_dom    the builders: N members set by jb_value_object_set, each
  *                set again (the replace path), N elements appended
+ *   deep_typed   an N-deep list (a record through a pointer) decoded with
+ *                max_depth raised and encoded back; an N-deep untagged sum
+ *                (a number or a list of itself) decoded: the frame engines
+ *                and the untagged sum's validation (once, not per level)
  */
 #include <stdlib.h>
 
@@ -563,6 +567,51 @@ static void case_build_dom(size_t n) {
     keys_free(&ks);
 }
 
+/* an untagged sum: a number, or a list of these */
+typedef struct lunode {
+    int tag;
+    union { int64_t num; JB_VEC(struct lunode) list; } as;
+} lunode;
+static const jb_type lunode_type;
+static const jb_type lunode_type = JB_SUM_STYLE(lunode, tag, JB_SUM_UNTAGGED, 0, 0,
+    JB_CASE(lunode, 1, "Num", as.num, &jb_i64), JB_CASE(lunode, 2, "List", as.list, JB_VEC_OF(&lunode_type)));
+typedef struct dlist { int32_t v; struct dlist *next; } dlist;
+static const jb_type dlist_type;
+static const jb_type dlist_type = JB_RECORD(dlist, JB_FIELD(dlist, v, &jb_i32),
+    JB_FIELD(dlist, next, JB_PTR_OF(&dlist_type)));
+
+static void case_deep_typed(size_t n) {
+    text t = {0}, u = {0};
+    for (size_t i = 0; i < n; i++) puts_(&t, "{\"v\":1,\"next\":");
+    puts_(&t, "null");
+    for (size_t i = 0; i < n; i++) puts_(&t, "}");
+    for (size_t i = 0; i < n; i++) puts_(&u, "[");
+    puts_(&u, "7");
+    for (size_t i = 0; i < n; i++) puts_(&u, "]");
+    jb_arena *a = jb_arena_new();
+    jb_buf b = JB_BUF_INIT;
+    jb_error err;
+    jb_read_options ro = {.max_depth = (uint32_t)(n + 10)};
+    jb_write_options wo = {.max_depth = (uint32_t)(n + 10)};
+    dlist l;
+    lunode un;
+    begin();
+    jb_status st = jb_decode(&dlist_type, t.p, t.len, &l, a, &ro, &err);
+    jb_status es = st == JB_OK ? jb_encode(&dlist_type, &l, &b, &wo, &err) : st;
+    jb_status us = jb_decode(&lunode_type, u.p, u.len, &un, a, &ro, &err);
+    end();
+    /* the same text back, but the innermost null pointer is left out */
+    CHECKF(st == JB_OK && es == JB_OK && b.len == t.len - strlen(",\"next\":null"), "deep_typed list: %s %s",
+           jb_status_name(es), st == JB_OK && es == JB_OK ? "" : err.message);
+    size_t k = 0;
+    for (const lunode *q = &un; us == JB_OK && q->tag == 2 && q->as.list.len == 1; q = q->as.list.items) k++;
+    CHECKF(us == JB_OK && k == n, "deep_typed untagged: %s, %zu levels", jb_status_name(us), k);
+    jb_buf_free(&b);
+    jb_arena_free(a);
+    free(t.p);
+    free(u.p);
+}
+
 static const struct {
     const char *name;
     void (*run)(size_t n);
@@ -574,6 +623,7 @@ static const struct {
     {"keys_dom", case_keys_dom, 1000},         {"dup_map", case_dup_map, 1000},
     {"dup_dom", case_dup_dom, 1000},           {"collide_map", case_collide_map, 1000},
     {"build_dom", case_build_dom, 1000},       {"collide_dom", case_collide_dom, 1000},
+    {"deep_typed", case_deep_typed, 1000},
 };
 
 int main(int argc, char **argv) {

@@ -26,6 +26,7 @@ declare -A base=(
     [keys_unknown]=10000 [keys_map]=10000 [keys_dom]=10000
     [dup_map]=10000 [dup_dom]=10000
     [collide_map]=10000 [collide_dom]=10000 [build_dom]=10000
+    [deep_typed]=10000
 )
 if [ $# -gt 0 ]; then cases=("$@"); else mapfile -t cases < <("$bin" --list); fi
 
