@@ -293,6 +293,18 @@ static inline jb_status dec_flat(jb_reader *r, const jb_type *t, void *out) {
     }
 }
 
+/* A fixed array of n met more elements (r->p on the extra one), or
+ * closed after `got`. */
+static int fixed_more(jb_reader *r, const jb_type *t, size_t n) {
+    if (r->p >= r->end || !jb__starts_value((unsigned char)*r->p)) return jb__dec_type_error(r, t), S_FAIL;
+    jb__r_fail(r, JB_E_TYPE, r->p, "expected an array of %zu elements, found more", n);
+    return S_FAIL;
+}
+static int fixed_short(jb_reader *r, size_t n, size_t got) {
+    jb__r_fail(r, JB_E_TYPE, r->p - 1, "expected an array of %zu elements, found %zu", n, got);
+    return S_FAIL;
+}
+
 /* A fixed array of a flat kind, in one loop (no frame: nothing nests). */
 static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
@@ -301,12 +313,7 @@ static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
     size_t n = t->count, es = et->size, i = 0;
     int more = jb__dec_first(r, ']');
     while (more > 0) {
-        if (JB_UNLIKELY(i == n)) {
-            if (r->p >= r->end || !jb__starts_value((unsigned char)*r->p))
-                return jb__dec_type_error(r, t), S_FAIL;
-            jb__r_fail(r, JB_E_TYPE, r->p, "expected an array of %zu elements, found more", n);
-            return S_FAIL;
-        }
+        if (JB_UNLIKELY(i == n)) return fixed_more(r, t, n);
         if (JB_UNLIKELY(dec_flat(r, et, out + i * es))) {
             jb__path_index(&r->path, i);
             return S_FAIL;
@@ -315,11 +322,7 @@ static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
         more = jb__dec_next(r, ']');
     }
     if (more < 0) return S_FAIL;
-    if (i != n) {
-        jb__r_fail(r, JB_E_TYPE, r->p - 1, "expected an array of %zu elements, found %zu", n, i);
-        return S_FAIL;
-    }
-    return S_LEAF;
+    return i == n ? S_LEAF : fixed_short(r, n, i);
 }
 
 static jb_status collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea, anyvec *v);
@@ -690,12 +693,7 @@ static int step_fixed(jb_reader *r, frame *f, frame **top) {
         s->more = jb__dec_next(r, ']');
     }
     while (s->more > 0) {
-        if (s->i == s->n) {
-            if (r->p >= r->end || !jb__starts_value((unsigned char)*r->p))
-                return jb__dec_type_error(r, s->t), R_FAIL;
-            jb__r_fail(r, JB_E_TYPE, r->p, "expected an array of %zu elements, found more", s->n);
-            return R_FAIL;
-        }
+        if (s->i == s->n) return fixed_more(r, s->t, s->n), R_FAIL;
         const jb_type *et = s->pl ? s->pl->e[s->i].type : s->t->elem;
         char *dst = s->pl ? s->out + s->pl->e[s->i].offset : s->out + s->i * s->t->elem->size;
         s->in_child = true;
@@ -710,10 +708,7 @@ static int step_fixed(jb_reader *r, frame *f, frame **top) {
         s->more = jb__dec_next(r, ']');
     }
     if (s->more < 0) return R_FAIL;
-    if (s->i != s->n) {
-        jb__r_fail(r, JB_E_TYPE, r->p - 1, "expected an array of %zu elements, found %zu", s->n, s->i);
-        return R_FAIL;
-    }
+    if (s->i != s->n) return fixed_short(r, s->n, s->i), R_FAIL;
     return R_DONE;
 }
 
@@ -913,6 +908,17 @@ static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
     return -1;
 }
 
+/* Start the payload of case s->c (which has one): a record payload as the
+ * array of its fields when the sum says so (Fable), else as itself. */
+static int start_case(jb_reader *r, fsum *s, frame **top) {
+    const jb_pentry *c = s->c;
+    if (JB_UNLIKELY(r->positional_records && c->type->kind == JB_KIND_RECORD)) {
+        const jb_plan *pp = jb__dec_plan(r, c->type);
+        return pp ? start_fixed(r, top, &jb__an_array, pp, s->out + c->offset, pp->n) : S_FAIL;
+    }
+    return start(r, c->type, s->out + c->offset, top);
+}
+
 /*
  * Start the payload of case s->c; pmode and key say how a failure inside
  * it shows in the path. R_DONE when it is already complete (a leaf, or a
@@ -929,12 +935,8 @@ static int sum_payload(jb_reader *r, frame *f, frame **top, uint8_t pmode, const
     if (!c->type) {
         if (jb__dec_no_payload(r, c)) return R_FAIL;
         rc = S_LEAF;
-    } else if (JB_UNLIKELY(r->positional_records && c->type->kind == JB_KIND_RECORD)) {
-        /* Fable: a record payload as the array of its fields */
-        const jb_plan *pp = jb__dec_plan(r, c->type);
-        rc = pp ? start_fixed(r, top, &jb__an_array, pp, s->out + c->offset, pp->n) : S_FAIL;
     } else {
-        rc = start(r, c->type, s->out + c->offset, top);
+        rc = start_case(r, s, top);
     }
     if (rc == S_FAIL) return R_FAIL;
     if (rc == S_PUSHED) {
@@ -1042,11 +1044,8 @@ static int step_untagged(jb_reader *r, frame *f, frame **top) {
                 rc = S_LEAF;
             else if (!r->code)
                 jb__r_fail(r, JB_E_TYPE, s->start, "not null or the string \"%s\"", c->name);
-        } else if (r->positional_records && c->type->kind == JB_KIND_RECORD) {
-            const jb_plan *pp = jb__dec_plan(r, c->type);
-            rc = pp ? start_fixed(r, top, &jb__an_array, pp, s->out + c->offset, pp->n) : S_FAIL;
         } else {
-            rc = start(r, c->type, s->out + c->offset, top);
+            rc = start_case(r, s, top);
         }
         if (rc == S_LEAF) {
             s->pmode = PM_NONE;
