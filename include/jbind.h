@@ -81,7 +81,8 @@ typedef enum jb_status {
  *   line, column: 1-based; columns count bytes
  *   path: where in the document, e.g. $.items[3].name or $["a.b"]
  *   message: one line, what was expected and what was found
- * Over-long paths and messages are truncated visibly with "...".
+ * An over-long message is cut visibly with "..." at its end; an over-long
+ * path keeps its innermost steps, with "$..." in front for the rest.
  * For encoding errors offset/line/column are 0 and path names the value.
  */
 typedef struct jb_error {

@@ -100,6 +100,7 @@ typedef struct fmap {
     const char *at; /* its '{' or '[' (duplicate keys are reported from there) */
     char *e;        /* the entry being read */
     jb_str text;    /* its key's text (object form), for the path */
+    bool text_raw;  /* text is the key as written (its unescaped form was in r->keybuf) */
     size_t es, vo, ea, n;
     jb_scratch_mark sm;
     int more;
@@ -769,13 +770,21 @@ static int step_vec(jb_reader *r, frame *f, frame **top) {
  * then the ':'. */
 static jb_status map_key(jb_reader *r, fmap *s) {
     const jb_type *k = s->t->key;
+    const char *key_at = r->p;
+    s->text_raw = false;
     if (s->text_key) {
-        const char *key_at = r->p;
         if (r->p >= r->end || *r->p != '"') return jb__dec_expect(r, "string key");
         if (jb__r_key(r, &s->text)) return r->code;
         if (jb__dec_text(r, k, s->text.ptr, s->text.len, s->e, key_at, "map key")) return r->code;
     } else if (jb__dec_map_key(r, k, s->e, &s->text)) {
         return r->code;
+    }
+    if (r->keybuf && s->text.ptr == r->keybuf) {
+        /* The next escaped key read inside the value reuses r->keybuf: keep
+         * the key as written (r->p is past its closing quote) for the path. */
+        s->text.ptr = key_at + 1;
+        s->text.len = (size_t)(r->p - key_at - 2);
+        s->text_raw = true;
     }
     if (jb__r_ws(r)) return r->code;
     if (r->p >= r->end || *r->p != ':') return jb__dec_expect(r, "':'");
@@ -1245,7 +1254,8 @@ static void path_segment(jb_reader *r, const frame *f) {
         break;
     case F_MAP:
         if (!f->u.map.in_member) break;
-        if (f->u.map.obj) jb__path_key(&r->path, f->u.map.text.ptr, f->u.map.text.len);
+        if (f->u.map.obj && f->u.map.text_raw) jb__path_rawkey(&r->path, f->u.map.text.ptr, f->u.map.text.len);
+        else if (f->u.map.obj) jb__path_key(&r->path, f->u.map.text.ptr, f->u.map.text.len);
         else jb__path_index(&r->path, f->u.map.n);
         break;
     case F_SUM:

@@ -65,6 +65,10 @@ typedef struct text {
 } text;
 
 static void put(text *t, const char *s, size_t n) {
+    if (!t->dst) { /* counting only */
+        t->len += n;
+        return;
+    }
     size_t room = t->cap - 1 - t->len;
     if (n > room) {
         n = room;
@@ -193,27 +197,61 @@ static void put_index(text *t, size_t index) {
     put(t, d + i, sizeof d - i);
 }
 
+static void put_seg(text *t, const jb_pathseg *s) {
+    if (!s->key) {
+        put_index(t, s->index);
+    } else if (s->index == 1) {
+        /* raw input text: already a JSON string body */
+        put(t, "[\"", 2);
+        put(t, s->key, s->len);
+        put(t, "\"]", 2);
+    } else if (is_ident(s->key, s->len)) {
+        putc_(t, '.');
+        put(t, s->key, s->len);
+    } else {
+        put(t, "[\"", 2);
+        put_quoted(t, s->key, s->len);
+        put(t, "\"]", 2);
+    }
+}
+
+/* The length of a segment's text (a counting pass: nothing is stored). */
+static size_t seg_len(const jb_pathseg *s) {
+    text t = {NULL, SIZE_MAX, 0, false};
+    put_seg(&t, s);
+    return t.len;
+}
+
+/*
+ * When the whole path does not fit, the innermost steps are the useful
+ * ones (they name what failed): keep as many of them as fit after "$...",
+ * and cut only a single innermost step that alone is too long.
+ */
 void jb__path_format(char *dst, size_t cap, const jb_path *p) {
     text t = {dst, cap, 0, false};
     if (!dst || cap == 0) return;
     put(&t, "$", 1);
     if (p) {
         size_t n = p->n < JB_PATH_SEGS ? p->n : JB_PATH_SEGS;
-        if (p->overflow) put(&t, "...", 3);
-        /* Stored innermost first: write them from the last. */
-        while (n-- > 0 && !t.cut) {
-            const jb_pathseg *s = &p->segs[n];
-            if (!s->key) {
-                put_index(&t, s->index);
-            } else if (is_ident(s->key, s->len)) {
-                putc_(&t, '.');
-                put(&t, s->key, s->len);
-            } else {
-                put(&t, "[\"", 2);
-                put_quoted(&t, s->key, s->len);
-                put(&t, "\"]", 2);
+        size_t total = p->overflow ? 4 : 1, keep = 0;
+        for (size_t i = 0; i < n; i++) total += seg_len(&p->segs[i]);
+        if (total <= cap - 1) {
+            keep = n;
+        } else {
+            /* Stored innermost first: count how many fit after "$...". */
+            size_t room = cap > 5 ? cap - 5 : 0;
+            while (keep < n) {
+                size_t l = seg_len(&p->segs[keep]);
+                if (l > room) {
+                    if (keep == 0) keep = 1; /* the innermost alone: cut by finish */
+                    break;
+                }
+                room -= l;
+                keep++;
             }
         }
+        if (keep < n || p->overflow) put(&t, "...", 3);
+        while (keep-- > 0 && !t.cut) put_seg(&t, &p->segs[keep]);
     }
     finish(dst, cap, t.len, t.cut);
 }

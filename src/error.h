@@ -12,7 +12,9 @@
 typedef struct jb_pathseg {
     const char *key;  /* object key bytes (not NUL-terminated), or NULL for an index */
     size_t len;       /* key length */
-    size_t index;     /* array index when key == NULL */
+    size_t index;     /* array index when key == NULL; for a key, 1 when it is
+                         the raw text between the quotes as the input has it
+                         (escapes not undone), else 0 */
 } jb_pathseg;
 
 #define JB_PATH_SEGS 64
@@ -33,6 +35,13 @@ static inline void jb__path_key(jb_path *p, const char *key, size_t len) {
     } else {
         p->overflow = true;
     }
+}
+/* A key given as its text in the input (escapes as written): for keys
+ * whose unescaped form lived in a buffer that later keys reuse. */
+static inline void jb__path_rawkey(jb_path *p, const char *raw, size_t len) {
+    bool stored = p->n < JB_PATH_SEGS;
+    jb__path_key(p, raw, len);
+    if (stored) p->segs[p->n - 1].index = 1;
 }
 static inline void jb__path_index(jb_path *p, size_t i) {
     if (p->n < JB_PATH_SEGS) {
@@ -58,8 +67,9 @@ JB_HIDDEN void jb__error_fill(jb_error *e, jb_status code, const char *input, si
 /*
  * The path as text: "$", "$.name", "$[3]", "$.a[3].b"; a key that is not an
  * identifier ([A-Za-z_][A-Za-z0-9_]*) is written $["a.b"] with JSON string
- * escaping. Truncated visibly with "..." to fit cap (>= 8) bytes with NUL.
- * overflow (segments dropped) shows as "$..." at the front.
+ * escaping (a raw key, index 1, is written as it is). When it does not fit
+ * cap (>= 8) bytes with the NUL, the innermost segments that fit are kept
+ * after "$..."; overflow (segments dropped) also shows as "$..." in front.
  */
 JB_HIDDEN void jb__path_format(char *dst, size_t cap, const jb_path *p);
 

@@ -863,6 +863,12 @@ static void test_containers(void) {
     EXPECT_ERR(map_i32_type, "{\" 1\":\"x\"}", 0, JB_E_TYPE, 1, 1, 2, NULL, NULL);
     EXPECT_ERR(map_i32_type, "{\"\":\"x\"}", 0, JB_E_TYPE, 1, 1, 2, NULL, NULL);
     EXPECT_ERR(map_i32_type, "{\"7\":\"a\",\"7\":\"b\"}", 0, JB_E_DUPLICATE, 9, 1, 10, "$[\"7\"]", NULL);
+    /* An escaped key's unescaped text lives in a buffer the keys inside its
+     * value reuse: the path shows the key as the input wrote it. */
+    const jb_type *const map_i32rec = JB_MAP_OF_T(int32_t, kkey, &jb_i32, &kkey_type);
+    EXPECT_ERR(map_i32rec, "{\"\\u0031\":{\"\\u0078\":\"bad\"}}", 0, JB_E_TYPE, 20, 1, 21,
+               "$[\"\\u0031\"].x", NULL);
+    EXPECT_ERR(map_i32rec, "{\"1\":{\"\\u0078\":\"bad\"}}", 0, JB_E_TYPE, 15, 1, 16, "$[\"1\"].x", NULL);
     map_u8 mu;
     CHECK(dec(map_u8_type, "{\"255\":-128,\"0\":127}", &mu, NULL, NULL) == JB_OK && mu.len == 2 &&
           mu.items[0].key == 255 && mu.items[0].value == -128 && mu.items[1].key == 0);
@@ -1608,6 +1614,9 @@ static void test_deep_small_stack(void) {
     CHECKF(strncmp(j.err.path, "$...", 4) == 0, "%s", j.err.path);
     size_t pl = strlen(j.err.path);
     CHECKF(pl > 12 && strncmp(j.err.path, "$....next.next.next", 19) == 0, "%s", j.err.path);
+    /* ... and ends with the failing member: as many whole ".next" steps as
+     * fit in the buffer after "$..." and before ".v" */
+    CHECKF(pl == 4 + 49 * 5 + 2 && strcmp(j.err.path + pl - 7, ".next.v") == 0, "%s", j.err.path);
 }
 
 int main(void) {

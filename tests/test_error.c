@@ -202,9 +202,16 @@ static void test_path_truncation(void) {
     CHECK(deep.overflow);
     char full[JB_ERROR_PATH_MAX];
     jb__path_format(full, sizeof full, &deep);
-    CHECK_EQ_INT(strlen(full), JB_ERROR_PATH_MAX - 1);
-    CHECK(memcmp(full, "$....kkkk", 9) == 0);
-    CHECK(memcmp(full + JB_ERROR_PATH_MAX - 4, "...", 4) == 0);
+    /* Whole innermost steps are kept (each ".k..k" is 100 bytes: two fit
+     * in 255 after "$..."); the outer ones give way. */
+    {
+        char want[JB_ERROR_PATH_MAX] = "$...";
+        for (int i = 0; i < 2; i++) {
+            strcat(want, ".");
+            strncat(want, key, 99);
+        }
+        CHECK_STR(full, want);
+    }
     /* Index segments overflow the same way. */
     jb_path idx;
     idx.n = 0;
@@ -213,8 +220,41 @@ static void test_path_truncation(void) {
     CHECK(idx.overflow);
     CHECK_EQ_INT(idx.n, JB_PATH_SEGS);
     jb__path_format(full, 16, &idx);
-    /* segs[63] (outermost kept) holds index 63. */
-    CHECK_STR(full, "$...[63][62]...");
+    /* segs[0] (innermost) holds index 0: three steps fit after "$..." */
+    CHECK_STR(full, "$...[2][1][0]");
+    jb__path_format(full, sizeof full, &idx); /* all 64 kept steps fit */
+    CHECK(strncmp(full, "$...[63][62]", 12) == 0 && strcmp(full + strlen(full) - 6, "[1][0]") == 0);
+
+    /* Not overflowed but too long: the outer steps go, "$..." says so. */
+    static const seg s_three[] = {K("outer_key_long"), K("middle_key_long"), K("inner")};
+    make_path(&p, s_three, 3);
+    jb__path_format(out, 32, &p); /* the whole is 38 bytes */
+    CHECK_STR(out, "$....middle_key_long.inner");
+    jb__path_format(out, 39, &p);
+    CHECK_STR(out, "$.outer_key_long.middle_key_long.inner");
+    jb__path_format(out, 38, &p);
+    CHECK_STR(out, "$....middle_key_long.inner");
+    /* the innermost alone too long for the buffer: it is cut at its end */
+    {
+        static char lkey[300];
+        char want[JB_ERROR_PATH_MAX] = "$....";
+        memset(lkey, 'q', sizeof lkey);
+        jb_path lp = {.n = 0, .overflow = false};
+        jb__path_key(&lp, lkey, sizeof lkey);
+        jb__path_key(&lp, "outer", 5);
+        jb__path_format(full, sizeof full, &lp);
+        memset(want + 5, 'q', JB_ERROR_PATH_MAX - 9);
+        memcpy(want + JB_ERROR_PATH_MAX - 4, "...", 4);
+        CHECK_STR(full, want);
+    }
+
+    /* A raw key (escapes as the input wrote them) is written as it is. */
+    jb_path rp = {.n = 0, .overflow = false};
+    jb__path_index(&rp, 4);
+    jb__path_rawkey(&rp, "a\\u0041\\n", 9);
+    jb__path_key(&rp, "m", 1);
+    jb__path_format(out, sizeof out, &rp);
+    CHECK_STR(out, "$.m[\"a\\u0041\\n\"][4]");
 }
 
 static void test_msgf(void) {
