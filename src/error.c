@@ -111,7 +111,7 @@ void jb__msgf(char *dst, size_t cap, const char *fmt, ...) {
 }
 
 const char *jb__found_name(int c, char buf[16]) {
-    static const char hex[] = "0123456789abcdef";
+    static const char hex[] = "0123456789ABCDEF"; /* as byte_desc in read.c */
     if (c < 0) return "end of input";
     switch (c) {
     case '"': return "string";

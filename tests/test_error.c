@@ -330,8 +330,8 @@ static void test_found_name(void) {
     CHECK_STR(jb__found_name(',', buf), "','");
     CHECK_STR(jb__found_name('x', buf), "'x'");
     CHECK_STR(jb__found_name(0x01, buf), "byte 0x01");
-    CHECK_STR(jb__found_name(0x7f, buf), "byte 0x7f");
-    CHECK_STR(jb__found_name(0xff, buf), "byte 0xff");
+    CHECK_STR(jb__found_name(0x7f, buf), "byte 0x7F");
+    CHECK_STR(jb__found_name(0xff, buf), "byte 0xFF");
 }
 
 int main(void) {

@@ -892,7 +892,8 @@ static const struct {
     {__LINE__, "[1 // c\n]", 0, JB_E_SYNTAX, 3, "expected ',' or ']'"},
     {__LINE__, "[1 /* c ]", C, JB_E_SYNTAX, 3, "unterminated comment"},
     {__LINE__, "[1 / 2]", C, JB_E_SYNTAX, 3, "expected ',' or ']'"},
-    {__LINE__, "\xEF\xBB\xBF[]", 0, JB_E_SYNTAX, 0, "expected value"}, /* BOM: not whitespace */
+    {__LINE__, "\xEF\xBB\xBF[]", 0, JB_E_SYNTAX, 0, "expected value, found a byte order mark (U+FEFF)"}, /* BOM: not whitespace */
+    {__LINE__, "\xEF\xBB[]", 0, JB_E_SYNTAX, 0, "expected value, found byte 0xEF"}, /* not a whole BOM */
     {__LINE__, "[1\f]", 0, JB_E_SYNTAX, 1, "invalid number"},          /* \f is no delimiter */
     {__LINE__, "[true\f]", 0, JB_E_SYNTAX, 1, "expected 'true'"},
     {__LINE__, "[\"\"\f]", 0, JB_E_SYNTAX, 3, "expected ',' or ']'"},
