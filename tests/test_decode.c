@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "unode.h"
 #include "jbind.h"
 
 #define NOCHECK ((size_t)-1)
@@ -1447,15 +1448,6 @@ static const jb_type dexpr_ext, dexpr_adj;
     JB_CASE(dexpr, 1, "Lit", as.lit, &jb_i64), JB_CASE(dexpr, 2, "Neg", as.neg, JB_PTR_OF(self))
 static const jb_type dexpr_ext = JB_SUM(dexpr, tag, DEXPR_CASES(&dexpr_ext));
 static const jb_type dexpr_adj = JB_SUM_STYLE(dexpr, tag, JB_SUM_ADJACENT, "t", "c", DEXPR_CASES(&dexpr_adj));
-
-/* untagged: a number, or a list of these */
-typedef struct unode {
-    int tag;
-    union { int64_t num; JB_VEC(struct unode) list; } as;
-} unode;
-static const jb_type unode_type;
-static const jb_type unode_type = JB_SUM_STYLE(unode, tag, JB_SUM_UNTAGGED, 0, 0,
-    JB_CASE(unode, 1, "Num", as.num, &jb_i64), JB_CASE(unode, 2, "List", as.list, JB_VEC_OF(&unode_type)));
 
 typedef struct {
     char *p;

@@ -48,6 +48,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "unode.h"
 #include "jbind.h"
 #include "plan.h"
 
@@ -567,14 +568,6 @@ static void case_build_dom(size_t n) {
     keys_free(&ks);
 }
 
-/* an untagged sum: a number, or a list of these */
-typedef struct lunode {
-    int tag;
-    union { int64_t num; JB_VEC(struct lunode) list; } as;
-} lunode;
-static const jb_type lunode_type;
-static const jb_type lunode_type = JB_SUM_STYLE(lunode, tag, JB_SUM_UNTAGGED, 0, 0,
-    JB_CASE(lunode, 1, "Num", as.num, &jb_i64), JB_CASE(lunode, 2, "List", as.list, JB_VEC_OF(&lunode_type)));
 typedef struct dlist { int32_t v; struct dlist *next; } dlist;
 static const jb_type dlist_type;
 static const jb_type dlist_type = JB_RECORD(dlist, JB_FIELD(dlist, v, &jb_i32),
@@ -594,17 +587,17 @@ static void case_deep_typed(size_t n) {
     jb_read_options ro = {.max_depth = (uint32_t)(n + 10)};
     jb_write_options wo = {.max_depth = (uint32_t)(n + 10)};
     dlist l;
-    lunode un;
+    unode un;
     begin();
     jb_status st = jb_decode(&dlist_type, t.p, t.len, &l, a, &ro, &err);
     jb_status es = st == JB_OK ? jb_encode(&dlist_type, &l, &b, &wo, &err) : st;
-    jb_status us = jb_decode(&lunode_type, u.p, u.len, &un, a, &ro, &err);
+    jb_status us = jb_decode(&unode_type, u.p, u.len, &un, a, &ro, &err);
     end();
     /* the same text back, but the innermost null pointer is left out */
     CHECKF(st == JB_OK && es == JB_OK && b.len == t.len - strlen(",\"next\":null"), "deep_typed list: %s %s",
            jb_status_name(es), st == JB_OK && es == JB_OK ? "" : err.message);
     size_t k = 0;
-    for (const lunode *q = &un; us == JB_OK && q->tag == 2 && q->as.list.len == 1; q = q->as.list.items) k++;
+    for (const unode *q = &un; us == JB_OK && q->tag == 2 && q->as.list.len == 1; q = q->as.list.items) k++;
     CHECKF(us == JB_OK && k == n, "deep_typed untagged: %s, %zu levels", jb_status_name(us), k);
     jb_buf_free(&b);
     jb_arena_free(a);
