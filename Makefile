@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # jbind — short commands (the README names them). CMake does the building;
 # this file picks configurations and runs them.
 #

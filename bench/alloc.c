@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc.c — counts every heap allocation made in the bench process, by
  * every library (jbind, simdjson, RapidJSON via operator new, jansson,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * api_dom.h — a thin naming layer over the DOM libraries, so that one
  * extraction routine per model (m_dom.inc) serves jansson, json-c, cJSON

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * api_pull.h — a naming layer over the pull-style readers, so that one
  * routine per model (m_pull.inc) serves both:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * api_write.h — a thin naming layer over each library's way of producing
  * JSON, so that one encoder routine per model (m_write.inc) serves all:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """compile_cost.py ROOT BUILD — the compile cost of derivation (issue 3).
 
 `gcc -O2 -c` wall time (median of 3) and peak RSS (wait4 rusage of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // compile_nlohmann_corpus.cpp — the twitter + citm_catalog + canada models
 // declared for nlohmann/json, the C++ comparison for the compile cost of
 // jb_corpus_desc.c (bench/compile_cost.py compiles it; it is not linked).

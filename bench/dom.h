@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dom.h — the DOM cases (issue 6 part 8, issue 3 item 6): every corpus file
  * parsed into each library's own document tree and printed back, compact.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dom_c.c — the DOM cases for jbind (jb_value), jansson, json-c and cJSON:
  * parse the whole file into the library's tree, print the tree compact,

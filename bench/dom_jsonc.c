@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dom_jsonc.c — json-c for the DOM cases (dom.h): json_tokener_parse_ex
  * with a reused tokener; json_object_to_json_string_length (the text is
  * owned by the object, whose print buffer is reused). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // dom_rapidjson.cpp — RapidJSON's Document for the DOM cases (dom.h):
 // Document::Parse<kParseFullPrecisionFlag> (its default parse is not
 // correctly rounded) into a fresh Document per parse (freeing the previous

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // dom_simdjson.cpp — simdjson's DOM for the DOM cases (dom.h): a reused
 // dom::parser (as simdjson recommends: its buffers are kept between
 // documents), simdjson::to_string for print (a std::string per call, which

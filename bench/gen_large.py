@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen_large.py OUTDIR — generates Fable.Remoting's large-union benchmark types.
 
 Writes, into OUTDIR (the build directory; nothing generated is committed):

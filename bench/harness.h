@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * harness.h — what every bench translation unit shares: the allocation
  * counters, a bump arena the peers decode into (the same memory discipline

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jb_corpus_desc.c — the jbind descriptors of the full twitter.json,
  * citm_catalog.json and canada.json models (serde json-benchmark's fields).

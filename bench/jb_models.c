@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jb_models.c — the jbind descriptors of every bench model (the only code
  * jbind needs: one table per C type), the enum name tables the peers share,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jb_stub.c — stands in for the jbind library when it does not build yet
  * (cmake -DJB_BENCH_STUB=ON), so that the peers can still be measured:
  * every jbind call fails with JB_E_ARG and jbind's rows read FAILED. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * models.h — the C types every library fills and encodes. Plain C structs,
  * shared by the jbind descriptors (C), the C peers and the C++ peers.

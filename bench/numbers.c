@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * numbers.c — the number micro-benchmarks (issue 4 part 7): ns per number
  * for formatting and parsing doubles and integers, jbind against the libc

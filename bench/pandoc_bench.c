@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pandoc_bench.c — issue 8: decode and encode throughput of a large pandoc
  * document through the typed AST of examples/pandoc/pandoc_types.h, beside

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The hand-written floor: recursive descent with strtoll/strtod, snprintf out. */
 #include "models.h"
 #define P_HAND

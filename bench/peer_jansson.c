@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jansson: parse to its DOM + extraction (m_dom.inc); build its DOM + print (m_write.inc). */
 #include "models.h"
 #define DOM_JANSSON

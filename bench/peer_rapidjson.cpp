@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // RapidJSON: Document::Parse (full-precision doubles) + extraction (m_dom.inc);
 // Writer<StringBuffer> straight from the structs (m_write.inc).
 #include "models.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // simdjson On-Demand filling the structs (m_pull.inc). The parser is reused
 // across operations (as simdjson recommends); inputs carry SIMDJSON_PADDING.
 #include "models.h"

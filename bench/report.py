@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """report.py ROOT BUILD RESULTS.tsv COMPILE.tsv — writes BENCHMARKS.md and
 BUILD/chart.gp (+ BUILD/chart.dat), which draws docs/bench-chart.png.
 Everything in BENCHMARKS.md comes from this run's measurements."""

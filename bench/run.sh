@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/run.sh — the benchmark, end to end (`make bench` calls it).
 #
 #   bench/run.sh           install what is missing (Debian, as root), build

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jbind — the command-line tool: format, check and query JSON with the
  * jb_value DOM. See cli/jbind.1 (man jbind) or `jbind --help`.

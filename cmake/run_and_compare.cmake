@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DPROGRAM=path [-DEXPECTED=file] -P run_and_compare.cmake
 # Runs PROGRAM; fails when it exits non-zero, or, given EXPECTED, when its
 # standard output differs from that file byte for byte.

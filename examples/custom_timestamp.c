@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * custom_timestamp.c — a custom codec: a Unix time (int64_t seconds) that
  * travels as an RFC 3339 UTC string, "2024-02-29T12:30:05Z".

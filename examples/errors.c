@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * errors.c — what a failed decode reports: status, byte offset, line and
  * column (1-based, in bytes), JSON path and a one-line message; and what

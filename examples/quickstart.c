@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <jbind.h>
 #include <stdio.h>
 #include <string.h>

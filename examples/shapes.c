@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * shapes.c — one tagged union, five JSON encodings (JB_SUM_STYLE), and
  * decoding an internally tagged object whose tag is not the first member.

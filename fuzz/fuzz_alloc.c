@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_alloc — allocation failure. Every allocation goes through a
  * counting allocator that fails the N-th call (N from the input) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_dom — jb_value_parse with flags from the first input byte.
  * Properties: a failure leaves *out NULL, the arena as it was, and err set;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_jansson — differential: jb_value_parse (strict, max_depth 2048)
  * against jansson's json_loadb (JSON_DECODE_ANY | JSON_ALLOW_NUL) on every

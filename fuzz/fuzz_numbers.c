@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_numbers — number parsing and printing against exact references.
  * Input: [mode byte] payload.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_roundtrip — typed values built from the fuzz bytes (zoo_gen: random
  * shapes and values within the zoo) are encoded, decoded back with strict

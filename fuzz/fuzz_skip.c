@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_skip — the skip path agrees with the DOM parser on validity.
  * Input: [read-flags byte] JSON text.

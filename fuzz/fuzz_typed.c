@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_typed — jb_decode over the descriptor zoo (zoo.c).
  * Input: [descriptor selector] [read-flags byte] JSON text.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_utf8 — string escaping and validation against a reference written
  * here from RFC 8259 section 7 and RFC 3629 (the Unicode table 3-7 rules:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_seeds — writes the generated part of the seed corpora: for every zoo
  * descriptor, a few values made by zoo_gen from a fixed pseudo-random byte

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # run.sh BUILD_DIR SECONDS TARGET... — the `make fuzz` driver.
 # For each target: replay fuzz/regressions/<target>/* (any failure stops
 # here), then fuzz for SECONDS seconds from the seed corpus with the JSON

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # seeds.sh — writes the hand-written seed inputs in fuzz/corpus/<target>/
 # (the gen-* seeds come from gen_seeds.c). Re-run after editing; the files
 # are committed, small, and named for what they exercise.

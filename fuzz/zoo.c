@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * zoo.c — the descriptor zoo (see zoo.h). Every kind appears at least once
  * at top level and nested: scalars, string-ified integers, cstr and str,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * zoo.h — a zoo of descriptors covering every jb_kind and every sum
  * encoding, nested, plus descriptor-driven deep equality and a value

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jbind.h — describe a C type once, get a JSON encoder and decoder for it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arena.c — decode memory: bump allocation in chunks, an optional cap, one
  * free; and the scratch stack the decoder collects array elements in.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arena.h — decode memory (see jb_arena in jbind.h) and the scratch stack
  * the decoder uses to collect array elements before copying them once.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * base.h — internal basics shared by every source file: branch hints,
  * visibility, checked size arithmetic. Not installed.

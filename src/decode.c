@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * decode.c — the decoder engine: reads JSON with the scanner (read.c) and
  * fills the C value through the descriptor's plan. No tree in between;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * decode.h — what the decoder's files share: the engine (decode.c: frames
  * for containers, records, sums), the leaves (decode_leaf.c: scalars,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * decode_api.c — the jb_read_* API: how a custom codec's decode function
  * reads its value (tokens, objects and arrays member by member, nested

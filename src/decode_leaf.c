@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * decode_leaf.c — the decoder's leaves: values that hold no other typed
  * value (booleans, integers, floats, strings, raw JSON, number text,

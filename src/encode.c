@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * encode.c — the encoder engine: walks a C value with its descriptor's plan
  * and writes JSON bytes through the writer (write.c). Also the jb_write_*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * error.c — the status code table, filling jb_error, path text, messages.
  * Only failure paths call into here; nothing here allocates.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * error.h — filling jb_error: messages, line/column from an offset, and the
  * JSON path text. Only failure paths call into here.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * format.c — the wire-format presets. Each is a complete set of
  * representation options reproducing another ecosystem's derived JSON;

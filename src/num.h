@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * num.h — number text: the JSON number grammar, range-checked integer
  * parsing, correctly rounded double/float parsing, integer formatting and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * numfmt.c — integers and shortest round-trip doubles/floats as text.
  *

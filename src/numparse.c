@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * numparse.c — the JSON number grammar, range-checked integers and
  * correctly rounded doubles and floats. Never reads the locale.

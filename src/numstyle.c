@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * numstyle.c — the same shortest round-trip digits, spelled as other
  * ecosystems print doubles (jb_float_style). The digits come from

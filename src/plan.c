@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * plan.c — compile a descriptor into its plan once, on first use, and
  * publish it with an atomic compare-and-swap into the descriptor's cache

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * plan.h — what a descriptor compiles to, once, on first use: names with
  * their pre-escaped JSON bytes, a hash table from names to indices, value

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * read.c — the scanner: whitespace and comments, literals, numbers'
  * extents, strings (validated and unescaped) and skipping whole values.

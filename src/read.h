@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * read.h — the scanner: whitespace (and comments when allowed), literals,
  * strings (validated, unescaped), numbers' extents, and skipping a whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * stack.c — how deep re-entry into the engine may go on this thread's C
  * stack.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * type.c — the built-in descriptors and descriptor validation. Knows the
  * kinds and their C shapes; knows nothing of JSON text.

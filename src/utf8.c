@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * utf8.c — UTF-8 validation, decoding and encoding, strict RFC 3629:
  * no overlong forms, no UTF-16 surrogates (U+D800..U+DFFF), nothing above

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * utf8.h — UTF-8 validation, decoding and encoding (RFC 3629: no overlongs,
  * no surrogates U+D800..U+DFFF, nothing above U+10FFFF).

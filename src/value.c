@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * value.c — the jb_value DOM: parse (iterative, on the scanner of read.c),
  * accessors, object lookup with a lazy hash index, builders and mutation,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * value.h — the jb_value DOM inside: node layout, and the two hooks the
  * typed engine calls for the `any` kind (JB_KIND_ANY).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * value_pointer.c — RFC 6901 JSON Pointer over a jb_value: "/a/0/b", with
  * ~1 for '/' and ~0 for '~' inside a token. A step into an object uses the

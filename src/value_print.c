@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * value_print.c — writing a jb_value: compact or pretty, keys as stored or
  * sorted (by bytes, or by UTF-16 code units for RFC 8785), through the

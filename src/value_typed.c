@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * value_typed.c — typed <-> value through a descriptor (aeson's toJSON /
  * fromJSON). The `any` kind itself (a jb_value * inside a typed struct) is

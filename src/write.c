@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * write.c — the output side: sinks, reserve/grow, string escaping,
  * indentation. The jb_write_* API and the encoder engine are in encode.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * write.h — the output side: sinks (growable jb_buf, fixed buffer, FILE *,
  * callback), reserve-then-write, string escaping. The encoder (encode.c)

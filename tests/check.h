@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check.h — the tiny assertion layer every tests/test_*.c uses.
  * A test program runs its checks, prints "N passed, M failed" and exits

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * locale_env.c — linked into every test program (not a test itself).
  *

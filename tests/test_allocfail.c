@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_allocfail.c — the allocation-failure sweep over every public entry
  * point that allocates through a caller's allocator (issue 7, part 6).

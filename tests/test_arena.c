@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_arena.c — the decode arena and its scratch stack (src/arena.c).
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_cli.sh JBIND SOURCE_DIR
 # Drives the jbind command-line tool; every expected output is written by
 # hand below. Prints "N passed, M failed" and exits non-zero on a failure.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_conformance.c — RFC 8259 conformance of the DOM parser (and, as a
  * differential, of the typed decoder's validating skip through jb_raw).

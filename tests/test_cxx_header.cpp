@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_cxx_header.cpp — the public header compiles as C++ (C++11, -Wall
 // -Wextra -Wpedantic) and its functions link from C++ (extern "C").
 // The descriptor macros are C only; C++ code uses descriptors defined in C

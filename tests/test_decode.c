@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_decode.c — the decoder engine: exact C values for every kind, the
  * read options, every class of error with its code, offset, line, column,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_encode.c — the encoder engine: the exact bytes written for every
  * descriptor kind, the write options, encode errors, and every sink.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_error.c — status names, line/column, path text, messages
  * (src/error.c). Every expected string is written out by hand.

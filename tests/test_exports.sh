@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_exports.sh LIB HEADER [NM]
 # The shared library's dynamic symbol table holds exactly the public API:
 #   - every defined symbol is jb_<name> (never jb__<name>, the hidden

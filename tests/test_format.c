@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_format.c — wire formats and presets (issue 5): the exact bytes the
  * aeson, serde, circe and fable presets write, both directions, and the

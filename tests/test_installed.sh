@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_installed.sh BUILD_DIR SOURCE_DIR [CC]
 # What a user does after `make install`: install into a scratch prefix,
 # build the README's quick start (examples/quickstart.c) with the flags

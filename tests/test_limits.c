@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_limits.c — hostile-input limits (issue 7, part 4 and 5).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_linear.c — linear time on hostile shapes (issue 7, part 5).
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # test_linear.sh BIN [CASE...] — linear time, counted (issue 7, part 5).
 #
 # Runs BIN (build/release/tests/test_linear) under valgrind's callgrind for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_numbers_long.c — exhaustive float check (label "long": not in the
  * default ctest run; it takes minutes).

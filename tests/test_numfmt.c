@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_numfmt.c — integer and shortest double/float formatting.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_numparse.c — the number grammar, range-checked integers and
  * correctly rounded doubles/floats.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/test_pandoc.sh — issue 8: the pandoc AST decoded and re-encoded byte
 # for byte, and C filters run by pandoc itself.
 #

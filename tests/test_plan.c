@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_plan.c — descriptors and their plans: mistakes reported by
  * jb_type_check (JB_E_DESCRIPTOR naming the type and the field), big

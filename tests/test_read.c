@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_read.c — the scanner (read.c): whitespace and comments, strings
  * (escapes, surrogates, UTF-8, every alignment of the 8-byte scan, borrow

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_readme.sh README QUICKSTART
 # The first ```c block of the README is the quick start program, and it is
 # examples/quickstart.c byte for byte (so the README's code is compiled and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_regressions.c — replays every fuzz finding and every seed through
  * the harness it belongs to, in plain C (no libFuzzer): the fuzz/ harness sources

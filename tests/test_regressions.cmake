@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_regressions links the fuzz/ harnesses as plain functions (no
 # libFuzzer) and replays fuzz/regressions/ and fuzz/corpus/ through them.
 set(JB_FUZZ_DIR ${PROJECT_SOURCE_DIR}/fuzz)

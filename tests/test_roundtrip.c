@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_roundtrip.c — property test and allocation-failure sweeps.
  *

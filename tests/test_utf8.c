@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_utf8.c — utf8.c: sequence lengths, strict decoding (RFC 3629: no
  * overlongs, no surrogates, nothing above U+10FFFF), encoding, and the

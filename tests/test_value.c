@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_value.c — the jb_value DOM: parse, numbers, getters, lookup (small
  * and indexed objects, duplicates), JSON Pointer (RFC 6901's examples),

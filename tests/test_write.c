@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_write.c — sinks, string escaping and indentation (src/write.c).
  * Expected bytes are written out by hand.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * unode.h — a recursive untagged sum shared by the deep-nesting tests
  * (test_decode.c, test_linear.c): a number, or a list of these.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pandoc_types.c — jbind descriptors for the whole pandoc AST
  * (pandoc_types.h): this file is only data (and the Table pointer's small

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pandoc_types.h — the pandoc document AST (pandoc-types 1.22, the
  * pandoc-api-version [1,22,2,1] of Debian 12's pandoc 2.17) as C types,

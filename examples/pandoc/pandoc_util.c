@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pandoc_util.c — what a pandoc tool needs beside the descriptors of
  * pandoc_types.c: decode/encode in pandoc's exact form (normalization,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pandoc-roundtrip — read pandoc's JSON (a file or stdin), decode it into
  * the typed C AST of pandoc_types.h, and write it back. The output is

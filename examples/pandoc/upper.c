@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pandoc-upper — a pandoc JSON filter in C: upper-cases the text of every
  * Str, in the body and in the metadata, through the typed AST.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pandoc-wordcount — a pandoc JSON filter in C that counts the words of
  * the body, as pandoc's own wordcount.lua example does: a Str with any
