@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * encode.c — the encoder engine: walks a C value with its descriptor's plan
- * and writes JSON bytes through the writer (write.c). Also the jb_write_*
- * API that custom codecs use.
+ * and writes JSON bytes through the writer (write.c); the jb_encode entry
+ * points. Leaves are written by encode_leaf.c, the jb_write_* API for
+ * custom codecs is encode_api.c (encode.h is what they share).
  *
  * The walk does not recurse (see "The walk" below): a loop keeps an
  * explicit stack with a frame per open container; leaves, and arrays of
@@ -13,232 +14,9 @@
  * frames add their path segments while the stack unwinds, so the happy
  * path never touches the path.
  */
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 
-#include "error.h"
-#include "num.h"
-#include "plan.h"
-#include "value.h"
-#include "write.h"
-
-static jb_status enc_leaf(jb_writer *w, const jb_type *t, const void *p);
-static jb_status enc_nested(jb_writer *w, const jb_type *t, const void *p);
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static jb_status efail(jb_writer *w, jb_status code, const char *fmt, ...) {
-    if (w->code == JB_OK) {
-        w->code = code;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(w->message, sizeof w->message, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
-/* A sink failure (status already in w->status) becomes the encode error. */
-static jb_status sink_fail(jb_writer *w, jb_status st) {
-    if (w->code == JB_OK) {
-        w->code = st;
-        const char *m = st == JB_E_NOMEM ? "out of memory growing the output buffer"
-                        : st == JB_E_UTF8 ? "invalid UTF-8 in a string"
-                        : st == JB_E_BUFFER ? "output buffer too small"
-                                            : "the output sink failed";
-        snprintf(w->message, sizeof w->message, "%s", m);
-    }
-    return st;
-}
-
-#define TRY_W(w, expr)                                   \
-    do {                                                 \
-        jb_status st_ = (expr);                          \
-        if (JB_UNLIKELY(st_ != JB_OK)) return sink_fail((w), st_); \
-    } while (0)
-
-/* For the few functions whose inlining the benchmarks showed to matter. */
-#if defined(__GNUC__)
-#define JB_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define JB_ALWAYS_INLINE inline
-#endif
-
-static inline bool pretty(const jb_writer *w) { return (w->flags & JB_WRITE_PRETTY) != 0; }
-
-/* Open '{' or '[': one level deeper. */
-static jb_status open_c(jb_writer *w, char c) {
-    if (JB_UNLIKELY(w->depth >= w->max_depth))
-        return efail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
-    TRY_W(w, jb__w_reserve(w, 1));
-    *w->p++ = c;
-    w->depth++;
-    return JB_OK;
-}
-
-/* Before an element or member: ',' unless first, newline in pretty mode. */
-static inline jb_status sep(jb_writer *w, bool first) {
-    if (!first) {
-        TRY_W(w, jb__w_reserve(w, 1));
-        *w->p++ = ',';
-    }
-    if (pretty(w)) TRY_W(w, jb__w_newline(w));
-    return JB_OK;
-}
-
-static jb_status close_c(jb_writer *w, char c, bool empty) {
-    w->depth--;
-    if (pretty(w) && !empty) TRY_W(w, jb__w_newline(w));
-    TRY_W(w, jb__w_reserve(w, 1));
-    *w->p++ = c;
-    return JB_OK;
-}
-
-/* Bytes of any length: one reservation when short, the chunked writer
- * otherwise (a stream sink cannot reserve more than its chunk). */
-static jb_status put_lit(jb_writer *w, const char *s, size_t n) {
-    if (JB_UNLIKELY(n > JB_W_RESERVE_MAX)) {
-        TRY_W(w, jb__w_bytes(w, s, n));
-        return JB_OK;
-    }
-    TRY_W(w, jb__w_reserve(w, n));
-    memcpy(w->p, s, n);
-    w->p += n;
-    return JB_OK;
-}
-
-/* A pre-escaped "key": (plus a space when pretty). */
-static inline jb_status put_key(jb_writer *w, const char *key, size_t len) {
-    jb_status st = put_lit(w, key, len);
-    if (st || !pretty(w)) return st;
-    return put_lit(w, " ", 1);
-}
-
-/* A plan key "name": written honouring the escaping flags: with
- * ESCAPE_UNICODE/ESCAPE_SLASH the pre-escaped bytes may differ. */
-static inline jb_status put_name_key(jb_writer *w, const jb_pentry *pe) {
-    if (JB_LIKELY(!(w->flags & (JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH | JB_WRITE_CONTROL_HEX))))
-        return put_key(w, pe->key, pe->key_len);
-    TRY_W(w, jb__w_string(w, pe->name, pe->name_len));
-    return put_key(w, ":", 1);
-}
-
-/* A plan name as a JSON string ("name"). */
-static jb_status put_name(jb_writer *w, const jb_pentry *pe) {
-    if (JB_LIKELY(!(w->flags & (JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH | JB_WRITE_CONTROL_HEX))))
-        return put_lit(w, pe->key, pe->key_len);
-    TRY_W(w, jb__w_string(w, pe->name, pe->name_len));
-    return JB_OK;
-}
-
-/* First use of a descriptor: compile its plan (out of line: its message
- * buffer would otherwise sit in the frames of the hot functions). */
-static JB_NOINLINE const jb_plan *plan_compile(jb_writer *w, const jb_type *t) {
-    jb_status code = JB_OK;
-    char msg[JB_ERROR_MESSAGE_MAX];
-    const jb_plan *pl = jb__plan_slow(t, &code, msg, sizeof msg);
-    if (!pl) efail(w, code, "%s", msg);
-    return pl;
-}
-
-static inline const jb_plan *plan_of(jb_writer *w, const jb_type *t) {
-    const jb_plan *pl = jb__plan_get(t);
-    return JB_LIKELY(pl != NULL) ? pl : plan_compile(w, t);
-}
-
-static jb_status enc_i64(jb_writer *w, int64_t v) {
-    TRY_W(w, jb__w_reserve(w, 24));
-    w->p += jb__fmt_i64(w->p, v);
-    return JB_OK;
-}
-
-static jb_status enc_u64(jb_writer *w, uint64_t v) {
-    TRY_W(w, jb__w_reserve(w, 24));
-    w->p += jb__fmt_u64(w->p, v);
-    return JB_OK;
-}
-
-/* An integer as a JSON string ("123"): for JavaScript peers (with an
- * explicit sign, "+5", when plus), and as a map key. */
-static jb_status enc_int_string(jb_writer *w, const jb_type *t, const void *p, bool plus) {
-    TRY_W(w, jb__w_reserve(w, 24));
-    *w->p++ = '"';
-    uint64_t u = jb__load_uint(p, t->size);
-    bool sgn = t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_I64;
-    int64_t v = sgn ? (int64_t)(u << (64 - 8 * t->size)) >> (64 - 8 * t->size) : 0;
-    if (plus && (!sgn || v >= 0)) *w->p++ = '+';
-    w->p += sgn ? jb__fmt_i64(w->p, v) : jb__fmt_u64(w->p, u);
-    *w->p++ = '"';
-    return JB_OK;
-}
-
-static inline bool int_as_string(const jb_writer *w, const jb_type *t) {
-    return (t->flags & JB_TYPE_AS_STRING) ||
-           (w->int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64));
-}
-
-static jb_status enc_nonfinite(jb_writer *w, double v) {
-    if (w->flags & JB_WRITE_NONFINITE_NULL) return put_lit(w, "null", 4);
-    return efail(w, JB_E_NONFINITE, "%s cannot be written as JSON",
-                 isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"));
-}
-
-/* The number just formatted at w->p (n bytes), respelled in the style in force. */
-static size_t respell(jb_writer *w, size_t n) {
-    if (JB_LIKELY(w->float_style <= JB_FLOAT_ECMA)) return n;
-    char tmp[JB_FMT_F64_MAX];
-    memcpy(tmp, w->p, n);
-    return jb__float_respell(w->p, tmp, n, (jb_float_style)w->float_style);
-}
-
-static jb_status enc_f64(jb_writer *w, double v) {
-    if (JB_UNLIKELY(!isfinite(v))) return enc_nonfinite(w, v);
-    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX + 8));
-    w->p += respell(w, jb__fmt_f64(w->p, v));
-    return JB_OK;
-}
-
-static jb_status enc_f32(jb_writer *w, float v) {
-    if (JB_UNLIKELY(!isfinite(v))) return enc_nonfinite(w, v);
-    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX + 8));
-    w->p += respell(w, jb__fmt_f32(w->p, v));
-    return JB_OK;
-}
-
-static jb_status enc_str(jb_writer *w, const jb_str *s) {
-    if (JB_UNLIKELY(!s->ptr && s->len))
-        return efail(w, JB_E_VALUE, "jb_str with a NULL pointer and length %zu", s->len);
-    jb_status st = jb__w_string(w, s->ptr ? s->ptr : "", s->len);
-    if (st == JB_E_UTF8) return efail(w, JB_E_UTF8, "invalid UTF-8 in a string");
-    TRY_W(w, st);
-    return JB_OK;
-}
-
-static jb_status enc_cstr(jb_writer *w, const char *s) {
-    if (JB_UNLIKELY(!s)) return efail(w, JB_E_VALUE, "NULL char * string (use JB_OPTIONAL for a nullable string)");
-    jb_str v = {s, strlen(s)};
-    return enc_str(w, &v);
-}
-
-static jb_status enc_enum(jb_writer *w, const jb_type *t, const void *p) {
-    const jb_plan *pl = plan_of(w, t);
-    if (!pl) return w->code;
-    uint64_t v = jb__load_uint(p, t->size);
-    long i = jb__values_find(pl, v);
-    if (JB_UNLIKELY(i < 0))
-        return efail(w, JB_E_VALUE, "value %llu is not a case of enum %s", (unsigned long long)v,
-                     t->name);
-    if (JB_UNLIKELY(pl->fmt_flags & JB_FMT_NULLARY_OBJECT)) { /* circe: {"Green":{}} */
-        jb_status st;
-        if ((st = put_lit(w, "{", 1)) || (st = put_name(w, &pl->e[i])) || (st = put_lit(w, ":{}}", 4)))
-            return st;
-        return JB_OK;
-    }
-    return put_name(w, &pl->e[i]);
-}
+#include "encode.h"
 
 static bool field_present(const jb_pentry *pe, const char *base) {
     if (pe->presence == JB_PRESENCE_FLAG) {
@@ -277,194 +55,13 @@ static void scope_leave(jb_writer *w, wscope old) {
     w->int64_string = old.int64_string;
 }
 
-/*
- * Arrays of integers or doubles in compact mode: one reservation per
- * element covers the comma and the longest number, so the loop is the
- * formatter and nothing else (no per-element dispatch). Returns false when
- * this path does not apply.
- */
-static bool enc_numbers(jb_writer *w, const jb_type *elem, const char *items, size_t count,
-                        jb_status *st) {
-    jb_kind k = elem->kind;
-    if (pretty(w) || k < JB_KIND_I8 || k > JB_KIND_F64 || int_as_string(w, elem)) return false;
-    if (k >= JB_KIND_F32 && w->float_style > JB_FLOAT_ECMA) return false;
-    for (size_t i = 0; i < count; i++) {
-        const char *p = items + i * elem->size;
-        if ((*st = jb__w_reserve(w, JB_FMT_F64_MAX + 2))) {
-            sink_fail(w, *st);
-            return true;
-        }
-        if (i) *w->p++ = ',';
-        switch (k) {
-        case JB_KIND_I8: w->p += jb__fmt_i64(w->p, *(const int8_t *)p); break;
-        case JB_KIND_I16: w->p += jb__fmt_i64(w->p, *(const int16_t *)p); break;
-        case JB_KIND_I32: w->p += jb__fmt_i64(w->p, *(const int32_t *)p); break;
-        case JB_KIND_I64: w->p += jb__fmt_i64(w->p, *(const int64_t *)p); break;
-        case JB_KIND_U8: w->p += jb__fmt_u64(w->p, *(const uint8_t *)p); break;
-        case JB_KIND_U16: w->p += jb__fmt_u64(w->p, *(const uint16_t *)p); break;
-        case JB_KIND_U32: w->p += jb__fmt_u64(w->p, *(const uint32_t *)p); break;
-        case JB_KIND_U64: w->p += jb__fmt_u64(w->p, *(const uint64_t *)p); break;
-        case JB_KIND_F32:
-        case JB_KIND_F64: {
-            double d = k == JB_KIND_F32 ? (double)*(const float *)p : *(const double *)p;
-            if (JB_UNLIKELY(!isfinite(d))) {
-                if ((*st = enc_nonfinite(w, d))) {
-                    jb__path_index(&w->path, i);
-                    return true;
-                }
-                break;
-            }
-            w->p += k == JB_KIND_F32 ? jb__fmt_f32(w->p, *(const float *)p) : jb__fmt_f64(w->p, d);
-            break;
-        }
-        default: break;
-        }
-    }
-    *st = JB_OK;
-    return true;
-}
-
-typedef struct jb_anyvec {
-    const char *items;
-    size_t len;
-} jb_anyvec;
-
-/* A map key as an object key: "text": */
-static jb_status enc_map_key(jb_writer *w, const jb_type *k, const void *p) {
-    jb_status st;
-    switch (k->kind) {
-    case JB_KIND_CSTR: {
-        const char *s;
-        memcpy(&s, p, sizeof s);
-        st = enc_cstr(w, s);
-        break;
-    }
-    case JB_KIND_STR: st = enc_str(w, (const jb_str *)p); break;
-    case JB_KIND_ENUM: { /* always the plain name: a key is a string, whatever the enum's format */
-        const jb_plan *pl = plan_of(w, k);
-        if (!pl) return w->code;
-        long i = jb__values_find(pl, jb__load_uint(p, k->size));
-        if (i < 0) return efail(w, JB_E_VALUE, "map key is not a case of enum %s", k->name);
-        st = put_name(w, &pl->e[i]);
-        break;
-    }
-    default: st = enc_int_string(w, k, p, false); break; /* integers as their decimal text */
-    }
-    if (st) return st;
-    return put_key(w, ":", 1);
-}
-
-/* A key whose JSON text is the property name: {"\"Red\"": ...} (Fable).
- * The key is encoded into a stack buffer first, then written as a string. */
-static JB_NOINLINE jb_status enc_json_text_key(jb_writer *w, const jb_type *k, const void *p) {
-    char text[512];
-    jb_write_options o = {0};
-    o.flags = w->flags & ~(uint32_t)JB_WRITE_PRETTY;
-    o.max_depth = w->max_depth;
-    /* an inner writer on a stack buffer, in the same representation scope */
-    jb_writer *in = &(jb_writer){0};
-    jb__w_init_fixed(in, text, sizeof text, &o);
-    in->custom_depth = UINT32_MAX;
-    in->stack_floor = w->stack_floor;
-    in->float_style = w->float_style;
-    in->key_mode = w->key_mode;
-    in->int64_string = w->int64_string;
-    jb_status st = k->kind <= JB_KIND_ENUM ? enc_leaf(in, k, p) : enc_nested(in, k, p);
-    if (!st) st = jb__w_finish(in);
-    if (st == JB_E_BUFFER)
-        return efail(w, JB_E_VALUE, "a map key's JSON text is longer than %zu bytes", sizeof text);
-    if (st) return efail(w, in->code ? in->code : st, "map key: %s", in->message);
-    jb_str s = {text, jb__w_total(in)};
-    if ((st = enc_str(w, &s))) return st;
-    return put_key(w, ":", 1);
-}
-
-static jb_status enc_number(jb_writer *w, const jb_str *s) {
-    bool integral;
-    if (!s->ptr || s->len == 0 || jb__num_scan(s->ptr, s->ptr + s->len, &integral, NULL) != s->len)
-        return efail(w, JB_E_VALUE, "jb_number text is not a JSON number");
-    return put_lit(w, s->ptr, s->len);
-}
-
-static jb_status enc_custom(jb_writer *w, const jb_type *t, const void *p) {
-    bool slot = w->value_slot;
-    uint32_t depth = w->depth, cdepth = w->custom_depth;
-    w->value_slot = true;
-    w->custom_depth = depth;
-    jb_status st = t->custom->encode(w, p, t->custom->ctx);
-    bool wrote = !w->value_slot;
-    w->value_slot = slot;
-    w->custom_depth = cdepth;
-    if (st) {
-        if (w->code == JB_OK) efail(w, st, "custom encoder for %s failed", t->name);
-        return w->code;
-    }
-    if (w->depth != depth)
-        return efail(w, JB_E_CUSTOM, "custom encoder for %s left an object or array open", t->name);
-    if (!wrote) return efail(w, JB_E_CUSTOM, "custom encoder for %s wrote no value", t->name);
-    return JB_OK;
-}
-
-/* A leaf: a value written without a frame (no container of the engine's). */
-static inline bool is_leaf(const jb_type *t) {
-    return t->kind < JB_KIND_RECORD || t->kind > JB_KIND_PTR;
-}
-
-/* Write a leaf (is_leaf(t)). */
-static jb_status enc_leaf(jb_writer *w, const jb_type *t, const void *p) {
-    /* integers written as strings (jb_i64_string, Fable's int64) */
-    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64 && JB_UNLIKELY(int_as_string(w, t)))
-        return enc_int_string(w, t, p, w->int64_string == 2);
-    switch (t->kind) {
-    case JB_KIND_BOOL: return *(const bool *)p ? put_lit(w, "true", 4) : put_lit(w, "false", 5);
-    case JB_KIND_I8: return enc_i64(w, *(const int8_t *)p);
-    case JB_KIND_I16: return enc_i64(w, *(const int16_t *)p);
-    case JB_KIND_I32: return enc_i64(w, *(const int32_t *)p);
-    case JB_KIND_I64: return enc_i64(w, *(const int64_t *)p);
-    case JB_KIND_U8: return enc_u64(w, *(const uint8_t *)p);
-    case JB_KIND_U16: return enc_u64(w, *(const uint16_t *)p);
-    case JB_KIND_U32: return enc_u64(w, *(const uint32_t *)p);
-    case JB_KIND_U64: return enc_u64(w, *(const uint64_t *)p);
-    case JB_KIND_F32: return enc_f32(w, *(const float *)p);
-    case JB_KIND_F64: return enc_f64(w, *(const double *)p);
-    case JB_KIND_CSTR: return enc_cstr(w, *(const char *const *)p);
-    case JB_KIND_STR: return enc_str(w, (const jb_str *)p);
-    case JB_KIND_ENUM: return enc_enum(w, t, p);
-    case JB_KIND_RAW: {
-        const jb_str *s = (const jb_str *)p;
-        if (!s->ptr || s->len == 0) return efail(w, JB_E_VALUE, "empty raw JSON value");
-        return put_lit(w, s->ptr, s->len);
-    }
-    case JB_KIND_NUMBER: return enc_number(w, (const jb_str *)p);
-    case JB_KIND_CUSTOM: return enc_custom(w, t, p);
-    case JB_KIND_ANY: return jb__value_encode(w, *(const jb_value *const *)p);
-    default: return efail(w, JB_E_DESCRIPTOR, "descriptor %s has an invalid kind", t->name ? t->name : "?");
-    }
-}
-
 /* The items of an array or vec. */
 static jb_status items_of(jb_writer *w, const jb_type *t, const void *p, jb_anyvec *v) {
     *v = (jb_anyvec){(const char *)p, t->count};
     if (t->kind == JB_KIND_VEC) memcpy(v, p, sizeof *v);
     if (JB_UNLIKELY(!v->items && v->len))
-        return efail(w, JB_E_VALUE, "vec with NULL items and length %zu", v->len);
+        return jb__enc_fail(w, JB_E_VALUE, "vec with NULL items and length %zu", v->len);
     return JB_OK;
-}
-
-/* '[' leaves ']': numbers in one go, other leaves one by one. */
-static jb_status enc_leaves(jb_writer *w, const jb_type *elem, const char *items, size_t count) {
-    jb_status st = open_c(w, '[');
-    if (st) return st;
-    if (count == 0 || enc_numbers(w, elem, items, count, &st))
-        return st ? st : close_c(w, ']', count == 0);
-    for (size_t i = 0; i < count; i++) {
-        if ((st = sep(w, i == 0))) return st;
-        if (JB_UNLIKELY(st = enc_leaf(w, elem, items + i * elem->size))) {
-            jb__path_index(&w->path, i);
-            return st;
-        }
-    }
-    return close_c(w, ']', false);
 }
 
 /* Write (t, p) in place if it needs no frame: leaves, and arrays and vecs
@@ -473,12 +70,12 @@ static jb_status enc_leaves(jb_writer *w, const jb_type *elem, const char *items
  * costs no trip through the walk's loop. */
 static inline bool put_flat(jb_writer *w, const jb_type *t, const void *p, jb_status *st) {
     jb_anyvec v;
-    if (JB_LIKELY(is_leaf(t))) {
-        *st = enc_leaf(w, t, p);
+    if (JB_LIKELY(jb__enc_is_leaf(t))) {
+        *st = jb__enc_leaf(w, t, p);
         return true;
     }
-    if ((t->kind != JB_KIND_ARRAY && t->kind != JB_KIND_VEC) || !is_leaf(t->elem)) return false;
-    if (!(*st = items_of(w, t, p, &v))) *st = enc_leaves(w, t->elem, v.items, v.len);
+    if ((t->kind != JB_KIND_ARRAY && t->kind != JB_KIND_VEC) || !jb__enc_is_leaf(t->elem)) return false;
+    if (!(*st = items_of(w, t, p, &v))) *st = jb__enc_leaves(w, t->elem, v.items, v.len);
     return true;
 }
 
@@ -486,13 +83,13 @@ static inline bool put_flat(jb_writer *w, const jb_type *t, const void *p, jb_st
 static jb_status enc_captured(jb_writer *w, const jb_plan *pl, const char *base, bool *first) {
     jb_raw_members m;
     memcpy(&m, base + pl->capture_offset, sizeof m);
-    if (!m.items && m.len) return efail(w, JB_E_VALUE, "jb_raw_members with NULL items and length %zu", m.len);
+    if (!m.items && m.len) return jb__enc_fail(w, JB_E_VALUE, "jb_raw_members with NULL items and length %zu", m.len);
     for (size_t i = 0; i < m.len; i++) {
         const jb_raw_member *e = &m.items[i];
-        jb_status st = sep(w, *first);
-        if (!st) st = enc_str(w, &e->key);
-        if (!st) st = put_key(w, ":", 1);
-        if (!st) st = enc_leaf(w, &jb_raw, &e->value);
+        jb_status st = jb__enc_sep(w, *first);
+        if (!st) st = jb__enc_str(w, &e->key);
+        if (!st) st = jb__enc_key(w, ":", 1);
+        if (!st) st = jb__enc_leaf(w, &jb_raw, &e->value);
         if (st) return st;
         *first = false;
     }
@@ -556,7 +153,7 @@ static JB_NOINLINE bool grow(jb_writer *w, estack *s) {
     size_t cap = s->cap * 2, bytes;
     eframe *nf;
     if (!jb__mul_ok(cap, sizeof *nf, &bytes) || !(nf = realloc(s->heap, bytes))) {
-        efail(w, JB_E_NOMEM, "out of memory for the encoder's stack (%zu levels deep)", s->n);
+        jb__enc_fail(w, JB_E_NOMEM, "out of memory for the encoder's stack (%zu levels deep)", s->n);
         return false;
     }
     if (!s->heap) memcpy(nf, s->f, s->n * sizeof *nf);
@@ -573,7 +170,7 @@ static JB_NOINLINE bool grow(jb_writer *w, estack *s) {
  */
 static inline eframe *open_frame(jb_writer *w, estack *s, char c, uint8_t kind, const void *base,
                                  size_t n) {
-    if (c && open_c(w, c)) return NULL;
+    if (c && jb__enc_open(w, c)) return NULL;
     if (JB_UNLIKELY(s->n == s->cap) && !grow(w, s)) return NULL;
     eframe *f = &s->f[s->n++];
     f->kind = kind;
@@ -605,8 +202,8 @@ static jb_status open_elems(jb_writer *w, estack *s, const jb_type *elem, const 
                             size_t count) {
     eframe *f;
     if (count == 0) {
-        jb_status st = open_c(w, '[');
-        return st ? st : close_c(w, ']', true);
+        jb_status st = jb__enc_open(w, '[');
+        return st ? st : jb__enc_close(w, ']', true);
     }
     if (!(f = open_frame(w, s, '[', F_ELEMS, items, count))) return w->code;
     f->t = elem;
@@ -620,13 +217,13 @@ static jb_status open_map(jb_writer *w, estack *s, const jb_type *t, const void 
     eframe *f;
     memcpy(&v, p, sizeof v);
     if (JB_UNLIKELY(!v.items && v.len))
-        return efail(w, JB_E_VALUE, "map with NULL items and length %zu", v.len);
+        return jb__enc_fail(w, JB_E_VALUE, "map with NULL items and length %zu", v.len);
     jb__map_layout(t, &es, &vo);
     jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)w->key_mode;
     bool obj = jb__map_is_object(t->key, km);
     if (v.len == 0) {
-        jb_status st = open_c(w, obj ? '{' : '[');
-        return st ? st : close_c(w, obj ? '}' : ']', true);
+        jb_status st = jb__enc_open(w, obj ? '{' : '[');
+        return st ? st : jb__enc_close(w, obj ? '}' : ']', true);
     }
     if (!(f = open_frame(w, s, obj ? '{' : '[', obj ? F_MAP : F_PAIRS, v.items, v.len))) return w->code;
     f->t = t;
@@ -639,8 +236,8 @@ static jb_status open_map(jb_writer *w, estack *s, const jb_type *t, const void 
 /* '{' "tag": "Case" — the opening of internal and adjacent forms. */
 static jb_status open_tagged(jb_writer *w, const jb_plan *pl, const jb_pentry *c) {
     jb_status st;
-    if ((st = open_c(w, '{')) || (st = sep(w, true)) ||
-        (st = put_key(w, pl->tag_key, pl->tag_key_len)) || (st = put_name(w, c)))
+    if ((st = jb__enc_open(w, '{')) || (st = jb__enc_sep(w, true)) ||
+        (st = jb__enc_key(w, pl->tag_key, pl->tag_key_len)) || (st = jb__enc_name(w, c)))
         return st;
     return JB_OK;
 }
@@ -666,23 +263,23 @@ static jb_status open_sum(jb_writer *w, estack *s, const jb_type *t, const jb_pl
     uint64_t tag = jb__load_uint((const char *)*p + t->tag_offset, t->tag_size);
     long ci = jb__values_find(pl, tag);
     if (JB_UNLIKELY(ci < 0))
-        return efail(w, JB_E_VALUE, "tag %llu is not a case of %s", (unsigned long long)tag, t->name);
+        return jb__enc_fail(w, JB_E_VALUE, "tag %llu is not a case of %s", (unsigned long long)tag, t->name);
     const jb_pentry *c = &pl->e[ci];
     const char *payload = (const char *)*p + c->offset;
     jb_status st;
-    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) return put_name(w, c);
+    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) return jb__enc_name(w, c);
     switch (pl->sum_style) {
     case JB_SUM_INTERNAL: {
         if ((st = open_tagged(w, pl, c))) return st;
-        if (!c->type) return close_c(w, '}', false);
+        if (!c->type) return jb__enc_close(w, '}', false);
         if (c->type->kind != JB_KIND_RECORD) { /* aeson TaggedObject: under the content key */
-            if ((st = sep(w, false)) || (st = put_key(w, pl->content_key, pl->content_key_len)))
+            if ((st = jb__enc_sep(w, false)) || (st = jb__enc_key(w, pl->content_key, pl->content_key_len)))
                 return st;
             return push_payload(w, s, F_SUM_CONTENT, pl, ci, payload);
         }
         /* a record's fields follow the tag in the same object (its own
          * format scope is not entered: the sum's applies) */
-        const jb_plan *pp = plan_of(w, c->type);
+        const jb_plan *pp = jb__enc_plan(w, c->type);
         eframe *f = pp ? open_frame(w, s, 0, F_RECORD, payload, pp->n) : NULL;
         if (!f) return w->code;
         f->pl = pp;
@@ -691,22 +288,22 @@ static jb_status open_sum(jb_writer *w, estack *s, const jb_type *t, const jb_pl
     }
     case JB_SUM_ADJACENT:
         if ((st = open_tagged(w, pl, c))) return st;
-        if (!c->type) return close_c(w, '}', false);
-        if ((st = sep(w, false)) || (st = put_key(w, pl->content_key, pl->content_key_len))) return st;
+        if (!c->type) return jb__enc_close(w, '}', false);
+        if ((st = jb__enc_sep(w, false)) || (st = jb__enc_key(w, pl->content_key, pl->content_key_len))) return st;
         return push_payload(w, s, F_SUM_CONTENT, pl, ci, payload);
     case JB_SUM_ARRAY:
-        if ((st = open_c(w, '[')) || (st = sep(w, true)) || (st = put_name(w, c))) return st;
+        if ((st = jb__enc_open(w, '[')) || (st = jb__enc_sep(w, true)) || (st = jb__enc_name(w, c))) return st;
         if (c->type) {
-            if ((st = sep(w, false))) return st;
+            if ((st = jb__enc_sep(w, false))) return st;
             return push_payload(w, s, F_SUM_ARRAY, pl, ci, payload);
         }
-        if ((pl->fmt_flags & JB_FMT_NULLARY_ARRAY) && ((st = sep(w, false)) || (st = put_lit(w, "[]", 2))))
+        if ((pl->fmt_flags & JB_FMT_NULLARY_ARRAY) && ((st = jb__enc_sep(w, false)) || (st = jb__enc_lit(w, "[]", 2))))
             return st;
-        return close_c(w, ']', false);
+        return jb__enc_close(w, ']', false);
     case JB_SUM_UNTAGGED:
-        if (!c->type) return put_lit(w, "null", 4); /* serde: a unit variant untagged is null */
+        if (!c->type) return jb__enc_lit(w, "null", 4); /* serde: a unit variant untagged is null */
         if (c->type->kind == JB_KIND_RECORD && (pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS)) {
-            const jb_plan *pp = plan_of(w, c->type); /* Fable: the fields as an array */
+            const jb_plan *pp = jb__enc_plan(w, c->type); /* Fable: the fields as an array */
             return pp ? open_plan(w, s, F_TUPLE, pp, payload) : w->code;
         }
         *hop = c->type;
@@ -714,13 +311,13 @@ static jb_status open_sum(jb_writer *w, estack *s, const jb_type *t, const jb_pl
         return JB_OK;
     default: /* external */
         if (!c->type && !(pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_ARRAY)))
-            return put_name(w, c);
-        if ((st = open_c(w, '{')) || (st = sep(w, true)) || (st = put_name(w, c)) ||
-            (st = put_key(w, ":", 1)))
+            return jb__enc_name(w, c);
+        if ((st = jb__enc_open(w, '{')) || (st = jb__enc_sep(w, true)) || (st = jb__enc_name(w, c)) ||
+            (st = jb__enc_key(w, ":", 1)))
             return st;
         if (c->type) return push_payload(w, s, F_SUM_EXT, pl, ci, payload);
-        if ((st = put_lit(w, (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) ? "{}" : "[]", 2))) return st;
-        return close_c(w, '}', false);
+        if ((st = jb__enc_lit(w, (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) ? "{}" : "[]", 2))) return st;
+        return jb__enc_close(w, '}', false);
     }
 }
 
@@ -740,7 +337,7 @@ static void hop_path(jb_writer *w, const jb_type *t, const void *p, uint32_t hop
             t = t->elem;
             continue;
         }
-        const jb_plan *pl = plan_of(w, t);
+        const jb_plan *pl = jb__enc_plan(w, t);
         const jb_pentry *e = &pl->e[0]; /* an unwrapped record's one field */
         if (t->kind == JB_KIND_SUM) {   /* an untagged sum's case */
             e = &pl->e[jb__values_find(pl, jb__load_uint((const char *)p + t->tag_offset, t->tag_size))];
@@ -780,7 +377,7 @@ static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *
     jb_status st;
     for (;; hops++) {
         if (JB_UNLIKELY(hops > w->max_depth)) {
-            st = efail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
+            st = jb__enc_fail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
             goto out;
         }
         switch (t->kind) {
@@ -788,7 +385,7 @@ static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *
         case JB_KIND_TUPLE:
         case JB_KIND_SUM: {
             const jb_type *hop = NULL;
-            const jb_plan *pl = plan_of(w, t);
+            const jb_plan *pl = jb__enc_plan(w, t);
             if (!pl) {
                 st = w->code;
                 goto out;
@@ -819,7 +416,7 @@ static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *
         case JB_KIND_VEC: {
             jb_anyvec v;
             if ((st = items_of(w, t, p, &v))) goto out;
-            st = is_leaf(t->elem) ? enc_leaves(w, t->elem, v.items, v.len)
+            st = jb__enc_is_leaf(t->elem) ? jb__enc_leaves(w, t->elem, v.items, v.len)
                                   : open_elems(w, s, t->elem, v.items, v.len);
             goto out;
         }
@@ -827,14 +424,14 @@ static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *
         case JB_KIND_PTR: {
             const void *q = *(const void *const *)p;
             if (!q) {
-                st = put_lit(w, "null", 4);
+                st = jb__enc_lit(w, "null", 4);
                 goto out;
             }
             t = t->elem;
             p = q;
             continue;
         }
-        default: st = enc_leaf(w, t, p); goto out;
+        default: st = jb__enc_leaf(w, t, p); goto out;
         }
     }
 out:
@@ -897,12 +494,12 @@ static jb_status next_record(jb_writer *w, estack *s, const jb_type **ct, const 
             if (!(w->flags & JB_WRITE_ABSENT_NULL) && !(pl->fmt_flags & JB_FMT_ABSENT_NULL) &&
                 !(pe->fflags & JB_FIELD_NULL_WHEN_ABSENT))
                 continue;
-            if ((st = sep(w, first)) || (st = put_name_key(w, pe)) || (st = put_lit(w, "null", 4)))
+            if ((st = jb__enc_sep(w, first)) || (st = jb__enc_name_key(w, pe)) || (st = jb__enc_lit(w, "null", 4)))
                 return st;
             first = false;
             continue;
         }
-        if ((st = sep(w, first)) || (st = put_name_key(w, pe))) return st;
+        if ((st = jb__enc_sep(w, first)) || (st = jb__enc_name_key(w, pe))) return st;
         first = false;
         if (!child(w, pe->type, base + pe->offset, ct, cp, in_child, &st)) {
             f->i = i + 1;
@@ -910,7 +507,7 @@ static jb_status next_record(jb_writer *w, estack *s, const jb_type **ct, const 
             return st;
         }
     }
-    if ((pl->has_capture && (st = enc_captured(w, pl, base, &first))) || (st = close_c(w, '}', first)))
+    if ((pl->has_capture && (st = enc_captured(w, pl, base, &first))) || (st = jb__enc_close(w, '}', first)))
         return st;
     pop(w, s);
     return JB_OK;
@@ -931,13 +528,13 @@ static jb_status next_elem(jb_writer *w, estack *s, const jb_type **ct, const vo
             t = f->t;
             p = f->base + i * f->stride;
         }
-        if ((st = sep(w, i == 0))) return st;
+        if ((st = jb__enc_sep(w, i == 0))) return st;
         if (!child(w, t, p, ct, cp, in_child, &st)) {
             f->i = i + 1;
             return st;
         }
     }
-    if ((st = close_c(w, ']', f->n == 0))) return st;
+    if ((st = jb__enc_close(w, ']', f->n == 0))) return st;
     pop(w, s);
     return JB_OK;
 }
@@ -950,12 +547,12 @@ static jb_status next_member(jb_writer *w, estack *s, const jb_type **ct, const 
     jb_status st;
     for (size_t i = f->i; i < f->n; i++) {
         const char *e = f->base + i * f->stride;
-        if ((st = sep(w, i == 0))) return st;
+        if ((st = jb__enc_sep(w, i == 0))) return st;
         f->i = i + 1;
-        st = f->text_key ? enc_json_text_key(w, t->key, e) : enc_map_key(w, t->key, e);
+        st = f->text_key ? jb__enc_json_text_key(w, t->key, e) : jb__enc_map_key(w, t->key, e);
         if ((*in_child = st != JB_OK) || !child(w, t->elem, e + f->vo, ct, cp, in_child, &st)) return st;
     }
-    if ((st = close_c(w, '}', false))) return st;
+    if ((st = jb__enc_close(w, '}', false))) return st;
     pop(w, s);
     return JB_OK;
 }
@@ -973,25 +570,25 @@ static jb_status next_pair(jb_writer *w, estack *s, const jb_type **ct, const vo
         const char *fp = e;
         switch (f->phase) {
         case 0: /* before the pair: its key */
-            if ((st = sep(w, f->i == 0))) return st;
-            if ((st = open_c(w, '[')) || (st = sep(w, true))) break;
+            if ((st = jb__enc_sep(w, f->i == 0))) return st;
+            if ((st = jb__enc_open(w, '[')) || (st = jb__enc_sep(w, true))) break;
             f->phase = 1;
             break;
         case 1: /* after the key: the value */
-            if ((st = sep(w, false))) break;
+            if ((st = jb__enc_sep(w, false))) break;
             ft = t->elem;
             fp = e + f->vo;
             f->phase = 2;
             break;
         default: /* after the value: close the pair */
-            if ((st = close_c(w, ']', false))) break;
+            if ((st = jb__enc_close(w, ']', false))) break;
             f->phase = 0;
             f->i++;
             continue;
         }
         if ((*in_child = st != JB_OK) || !child(w, ft, fp, ct, cp, in_child, &st)) return st;
     }
-    if ((st = close_c(w, ']', false))) return st;
+    if ((st = jb__enc_close(w, ']', false))) return st;
     pop(w, s);
     return JB_OK;
 }
@@ -1005,7 +602,7 @@ static jb_status next_payload(jb_writer *w, estack *s, const jb_type **ct, const
         const jb_type *t = f->pl->e[f->n].type;
         f->i = 1;
         if (JB_UNLIKELY(t->kind == JB_KIND_RECORD && (f->pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS))) {
-            const jb_plan *pp = plan_of(w, t);
+            const jb_plan *pp = jb__enc_plan(w, t);
             jb_status st = pp ? open_plan(w, s, F_TUPLE, pp, f->base) : w->code;
             *in_child = st != JB_OK;
             return st;
@@ -1014,7 +611,7 @@ static jb_status next_payload(jb_writer *w, estack *s, const jb_type **ct, const
         *cp = f->base;
         return JB_OK;
     }
-    jb_status st = close_c(w, f->kind == F_SUM_ARRAY ? ']' : '}', false);
+    jb_status st = jb__enc_close(w, f->kind == F_SUM_ARRAY ? ']' : '}', false);
     if (!st) pop(w, s);
     return st;
 }
@@ -1086,11 +683,11 @@ static jb_status enc_value(jb_writer *w, const jb_type *t, const void *p) {
  * here, the stack floor is checked (src/stack.c); and a nested walk keeps
  * few frames locally to keep each round small.
  */
-static jb_status enc_nested(jb_writer *w, const jb_type *t, const void *p) {
+jb_status jb__enc_nested(jb_writer *w, const jb_type *t, const void *p) {
     eframe local[ENC_NESTED_FRAMES];
     estack s = {local, 0, ENC_NESTED_FRAMES, NULL};
     if (JB_UNLIKELY(jb__stack_low(w->stack_floor)))
-        return efail(w, JB_E_DEPTH, "nesting too deep for this thread's stack (at depth %u)",
+        return jb__enc_fail(w, JB_E_DEPTH, "nesting too deep for this thread's stack (at depth %u)",
                      (unsigned)w->depth);
     return walk(w, &s, t, p);
 }
@@ -1109,9 +706,9 @@ static jb_status check_args(const jb_type *type, const void *value, jb_error *er
  * parents; the root has none). */
 static jb_status check_root(jb_writer *w, const jb_type *t) {
     char msg[JB_ERROR_MESSAGE_MAX];
-    if (jb__kind_has_plan(t->kind)) return plan_of(w, t) ? JB_OK : w->code;
+    if (jb__kind_has_plan(t->kind)) return jb__enc_plan(w, t) ? JB_OK : w->code;
     jb_status st = jb__type_validate(t, msg, sizeof msg);
-    if (st) return efail(w, st, "%s", msg);
+    if (st) return jb__enc_fail(w, st, "%s", msg);
     return JB_OK;
 }
 
@@ -1126,10 +723,10 @@ static jb_status run(jb_writer *w, const jb_type *type, const void *value,
     if (!st) st = enc_value(w, type, value);
     if (!st) {
         st = jb__w_finish(w);
-        if (st) sink_fail(w, st);
+        if (st) jb__enc_sink_fail(w, st);
     }
     if (st) {
-        if (w->code == JB_OK) sink_fail(w, st);
+        if (w->code == JB_OK) jb__enc_sink_fail(w, st);
         jb__error_fill(err, w->code, NULL, 0, &w->path, w->message);
         return w->code;
     }
@@ -1188,117 +785,4 @@ jb_status jb_encode_fixed(const jb_type *type, const void *value, char *dst, siz
     st = run(&w, type, value, opts, err);
     if (needed) *needed = (st == JB_OK || st == JB_E_BUFFER) ? jb__w_total(&w) : 0;
     return st;
-}
-
-jb_status jb_type_check(const jb_type *type, jb_error *err) {
-    if (!type) {
-        jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "type is NULL");
-        return JB_E_ARG;
-    }
-    char msg[JB_ERROR_MESSAGE_MAX];
-    jb_status st = JB_OK;
-    if (jb__kind_has_plan(type->kind)) {
-        if (!jb__plan_slow(type, &st, msg, sizeof msg)) goto fail;
-        return JB_OK;
-    }
-    if ((st = jb__type_validate(type, msg, sizeof msg)) == JB_OK) return JB_OK;
-fail:
-    jb__error_fill(err, st, NULL, 0, NULL, msg);
-    return st;
-}
-
-/* ------------------------------------------------------------------ */
-/* The writer API for custom codecs                                    */
-/* ------------------------------------------------------------------ */
-
-static inline bool bit_get(const uint64_t *b, uint32_t d) { return (b[(d & 511) / 64] >> (d % 64)) & 1; }
-static inline void bit_set(uint64_t *b, uint32_t d) { b[(d & 511) / 64] |= (uint64_t)1 << (d % 64); }
-static inline void bit_clear(uint64_t *b, uint32_t d) { b[(d & 511) / 64] &= ~((uint64_t)1 << (d % 64)); }
-
-/* Before a value token: the comma/newline unless a slot is open. */
-static jb_status cw_prefix(jb_writer *w) {
-    if (w->value_slot) {
-        w->value_slot = false;
-        return JB_OK;
-    }
-    if (w->depth == w->custom_depth)
-        return efail(w, JB_E_CUSTOM, "a custom encoder wrote more than one value");
-    if (w->depth >= 512)
-        return efail(w, JB_E_DEPTH, "custom encoders nest at most 512 levels");
-    if (w->depth == 0) return JB_OK;
-    bool first = !bit_get(w->nonempty, w->depth);
-    bit_set(w->nonempty, w->depth);
-    return sep(w, first);
-}
-
-jb_status jb_write_null(jb_writer *w) {
-    jb_status st = cw_prefix(w);
-    return st ? st : put_lit(w, "null", 4);
-}
-jb_status jb_write_bool(jb_writer *w, bool v) {
-    jb_status st = cw_prefix(w);
-    return st ? st : v ? put_lit(w, "true", 4) : put_lit(w, "false", 5);
-}
-jb_status jb_write_i64(jb_writer *w, int64_t v) {
-    jb_status st = cw_prefix(w);
-    return st ? st : enc_i64(w, v);
-}
-jb_status jb_write_u64(jb_writer *w, uint64_t v) {
-    jb_status st = cw_prefix(w);
-    return st ? st : enc_u64(w, v);
-}
-jb_status jb_write_f64(jb_writer *w, double v) {
-    jb_status st = cw_prefix(w);
-    return st ? st : enc_f64(w, v);
-}
-jb_status jb_write_string(jb_writer *w, const char *s, size_t len) {
-    jb_status st = cw_prefix(w);
-    jb_str v = {s, len};
-    return st ? st : enc_str(w, &v);
-}
-jb_status jb_write_raw(jb_writer *w, const char *json, size_t len) {
-    jb_status st = cw_prefix(w);
-    if (st) return st;
-    TRY_W(w, jb__w_bytes(w, json, len));
-    return JB_OK;
-}
-jb_status jb_write_object_begin(jb_writer *w) {
-    jb_status st = cw_prefix(w);
-    if (!st) st = open_c(w, '{');
-    if (!st) bit_clear(w->nonempty, w->depth);
-    return st;
-}
-jb_status jb_write_array_begin(jb_writer *w) {
-    jb_status st = cw_prefix(w);
-    if (!st) st = open_c(w, '[');
-    if (!st) bit_clear(w->nonempty, w->depth);
-    return st;
-}
-jb_status jb_write_key(jb_writer *w, const char *key, size_t len) {
-    if (w->depth == 0) return efail(w, JB_E_CUSTOM, "jb_write_key outside an object");
-    bool first = !bit_get(w->nonempty, w->depth);
-    bit_set(w->nonempty, w->depth);
-    jb_str k = {key, len};
-    jb_status st = sep(w, first);
-    if (!st) st = enc_str(w, &k);
-    if (!st) st = put_key(w, ":", 1);
-    if (!st) w->value_slot = true;
-    return st;
-}
-static jb_status cw_end(jb_writer *w, char c) {
-    if (w->depth == 0) return efail(w, JB_E_CUSTOM, "unbalanced end of object or array");
-    bool empty = !bit_get(w->nonempty, w->depth);
-    return close_c(w, c, empty);
-}
-jb_status jb_write_object_end(jb_writer *w) { return cw_end(w, '}'); }
-jb_status jb_write_array_end(jb_writer *w) { return cw_end(w, ']'); }
-
-jb_status jb_write_value(jb_writer *w, const jb_type *type, const void *value) {
-    if (!type || !value) return efail(w, JB_E_ARG, "jb_write_value: NULL type or value");
-    jb_status st = cw_prefix(w);
-    return st ? st : enc_nested(w, type, value);
-}
-
-jb_status jb_write_fail(jb_writer *w, const char *message) {
-    return efail(w, JB_E_CUSTOM, "%s", message ? message : "custom encoder failed");
 }

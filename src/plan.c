@@ -7,7 +7,8 @@
  * acquire load (jb__plan_get in plan.h).
  *
  * Plans live for the life of the process (descriptors are static), so they
- * are allocated with malloc and never freed.
+ * are allocated with malloc and never freed. jb_type_check (the public
+ * "compile it now") lives here too.
  */
 #include "plan.h"
 
@@ -513,3 +514,23 @@ const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_
 #endif
     return b.pl;
 }
+
+/* The public check: compile t's plan now (or validate a plan-less kind
+ * one level deep) and report a descriptor mistake. */
+jb_status jb_type_check(const jb_type *type, jb_error *err) {
+    if (!type) {
+        jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "type is NULL");
+        return JB_E_ARG;
+    }
+    char msg[JB_ERROR_MESSAGE_MAX];
+    jb_status st = JB_OK;
+    if (jb__kind_has_plan(type->kind)) {
+        if (!jb__plan_slow(type, &st, msg, sizeof msg)) goto fail;
+        return JB_OK;
+    }
+    if ((st = jb__type_validate(type, msg, sizeof msg)) == JB_OK) return JB_OK;
+fail:
+    jb__error_fill(err, st, NULL, 0, NULL, msg);
+    return st;
+}
+
