@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * jbind.h — describe a C type once, get a JSON encoder and decoder for it.
+/**
+ * @file jbind.h
+ * @brief Describe a C type once, get a JSON encoder and decoder for it.
  *
  * This header is the whole public API. Each section opens with its contract.
  *
@@ -16,7 +17,45 @@
  *
  * The header compiles as C11 and as C++ (the descriptor macros are C only:
  * they use designated initializers and compound literals).
+ *
+ * @par Five-minute reference
+ * @code
+ *   typedef struct { char *name; int64_t id; JB_VEC(char *) tags; bool has_mail; char *mail; } user;
+ *   static const jb_type user_type = JB_RECORD(user,
+ *       JB_FIELD(user, name, &jb_cstr),                 // required: a missing key is an error
+ *       JB_FIELD(user, id, &jb_i64),
+ *       JB_FIELD(user, tags, JB_VEC_OF(&jb_cstr)),      // {items, len}
+ *       JB_OPTIONAL(user, mail, has_mail, &jb_cstr));   // may be absent: the flag says
+ *
+ *   jb_arena *arena = jb_arena_new();                   // all decoded memory; one free
+ *   jb_error err;                                       // code, offset, line, column, path, message
+ *   user u;
+ *   if (jb_decode(&user_type, json, len, &u, arena, NULL, &err) != JB_OK)
+ *       fprintf(stderr, "%zu:%zu: %s (at %s)\n", err.line, err.column, err.message, err.path);
+ *   jb_buf out = JB_BUF_INIT;                           // reuse it: set out.len = 0
+ *   jb_encode(&user_type, &u, &out, NULL, &err);
+ *   jb_buf_free(&out);
+ *   jb_arena_free(arena);
+ * @endcode
+ *
+ *   | to ...                           | use                                            |
+ *   |----------------------------------|------------------------------------------------|
+ *   | read JSON into a C value         | jb_decode (jb_read_options: leniency, limits)  |
+ *   | write a C value as JSON          | jb_encode, _to (callback), _file, _fixed       |
+ *   | describe a struct / enum / union | JB_RECORD, JB_ENUM, JB_SUM, JB_TUPLE           |
+ *   | describe a member                | JB_FIELD, JB_OPTIONAL, JB_FIELD_AS, _WITH      |
+ *   | containers                       | JB_VEC / JB_VEC_OF, JB_MAP / JB_MAP_OF, JB_PTR_OF, JB_ARRAY_OF |
+ *   | speak aeson / serde / circe / F# | .format = &jb_format_aeson (_serde, _circe, _fable) |
+ *   | hand-write one type              | JB_CUSTOM with jb_write_* / jb_read_*          |
+ *   | JSON of unknown shape            | jb_value_parse, jb_value_pointer, jb_value_print; jb_any |
+ *   | find a descriptor mistake early  | jb_type_check                                  |
+ *
+ * Sections, in order: entry points; options; errors; memory; strings and
+ * buffers; describing types (built-in descriptors, the descriptor macros,
+ * representation options and formats); custom codecs; the dynamic value;
+ * and last the descriptor internals the macros fill in.
  */
+
 #ifndef JBIND_H
 #define JBIND_H
 
@@ -43,39 +82,153 @@ extern "C" {
 #define JB_VERSION_STRING "0.1.0"
 
 /* ===================================================================== */
-/* Status codes and errors                                                */
+/* Types used before they are defined                                    */
 /* ===================================================================== */
 
-/*
+/** Forward declarations: the entry points come first; the types they take
+ * are defined in the sections below. */
+typedef struct jb_type jb_type;
+typedef struct jb_arena jb_arena;
+typedef struct jb_buf jb_buf;
+typedef struct jb_error jb_error;
+typedef struct jb_read_options jb_read_options;
+typedef struct jb_write_options jb_write_options;
+typedef struct jb_writer jb_writer;
+typedef struct jb_reader jb_reader;
+typedef struct jb_value jb_value;
+
+/* ===================================================================== */
+/* Status codes                                                          */
+/* ===================================================================== */
+
+/**
  * Every fallible function returns one of these. JB_OK is 0.
  * docs/errors.md is the catalogue: what each code means and when it occurs.
  */
 typedef enum jb_status {
     JB_OK = 0,
-    JB_E_SYNTAX,        /* the input is not JSON (or not the JSON the flags allow) */
-    JB_E_TYPE,          /* valid JSON of the wrong type: "expected string, found number" */
-    JB_E_RANGE,         /* a number that does not fit the target (300 into u8, 1e400 into f64) */
-    JB_E_MISSING,       /* a required field is absent */
-    JB_E_UNKNOWN,       /* an unknown field, enum name or sum case (fields only with JB_READ_DENY_UNKNOWN) */
-    JB_E_DUPLICATE,     /* a key appears twice in one object */
-    JB_E_UTF8,          /* invalid UTF-8 in input or in a string being encoded; lone surrogate escapes */
-    JB_E_DEPTH,         /* nesting deeper than the depth limit */
-    JB_E_LIMIT,         /* another configured limit was exceeded (string, number, size, members, allocation) */
-    JB_E_NOMEM,         /* an allocation failed or the arena cap was reached */
-    JB_E_TRAILING,      /* data after the end of the document */
-    JB_E_NONFINITE,     /* NaN or infinity where JSON cannot say it */
-    JB_E_DESCRIPTOR,    /* the descriptor itself is wrong (detected when its plan is compiled) */
-    JB_E_VALUE,         /* the C value cannot be encoded (bad enum value, NULL cstr in a required field, ...) */
-    JB_E_IO,            /* a sink failed (FILE error, callback returned non-zero) */
-    JB_E_BUFFER,        /* a fixed output buffer was too small (the needed size is reported) */
-    JB_E_CUSTOM,        /* a custom codec reported a failure */
-    JB_E_ARG            /* a NULL or otherwise invalid argument */
+    JB_E_SYNTAX,        /**< the input is not JSON (or not the JSON the flags allow) */
+    JB_E_TYPE,          /**< valid JSON of the wrong type: "expected string, found number" */
+    JB_E_RANGE,         /**< a number that does not fit the target (300 into u8, 1e400 into f64) */
+    JB_E_MISSING,       /**< a required field is absent */
+    JB_E_UNKNOWN,       /**< an unknown field, enum name or sum case (fields only with JB_READ_DENY_UNKNOWN) */
+    JB_E_DUPLICATE,     /**< a key appears twice in one object */
+    JB_E_UTF8,          /**< invalid UTF-8 in input or in a string being encoded; lone surrogate escapes */
+    JB_E_DEPTH,         /**< nesting deeper than the depth limit */
+    JB_E_LIMIT,         /**< another configured limit was exceeded (string, number, size, members, allocation) */
+    JB_E_NOMEM,         /**< an allocation failed or the arena cap was reached */
+    JB_E_TRAILING,      /**< data after the end of the document */
+    JB_E_NONFINITE,     /**< NaN or infinity where JSON cannot say it */
+    JB_E_DESCRIPTOR,    /**< the descriptor itself is wrong (detected when its plan is compiled) */
+    JB_E_VALUE,         /**< the C value cannot be encoded (bad enum value, NULL cstr in a required field, ...) */
+    JB_E_IO,            /**< a sink failed (FILE error, callback returned non-zero) */
+    JB_E_BUFFER,        /**< a fixed output buffer was too small (the needed size is reported) */
+    JB_E_CUSTOM,        /**< a custom codec reported a failure */
+    JB_E_ARG            /**< a NULL or otherwise invalid argument */
 } jb_status;
+
+/* ===================================================================== */
+/* Decoding and encoding                                                 */
+/* ===================================================================== */
+
+/**
+ * Decode the JSON text json[0..len) into *out (type->size bytes), which
+ * need not be initialized. Strings, vectors and pointees are allocated
+ * from arena. On failure *out is zeroed, the arena is as it was before the
+ * call, and err (if not NULL) says why. opts NULL = defaults.
+ */
+JB_API jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out,
+                           jb_arena *arena, const jb_read_options *opts, jb_error *err);
+
+/** Append the JSON for *value to buf. On failure buf->len is restored. */
+JB_API jb_status jb_encode(const jb_type *type, const void *value, jb_buf *buf,
+                           const jb_write_options *opts, jb_error *err);
+
+/**
+ * Other sinks. A sink is a write callback: it returns 0 on success, any
+ * other value to stop the encode with JB_E_IO.
+ */
+typedef int (*jb_write_fn)(void *ctx, const char *data, size_t len);
+
+JB_API jb_status jb_encode_to(const jb_type *type, const void *value, jb_write_fn fn,
+                              void *ctx, const jb_write_options *opts, jb_error *err);
+JB_API jb_status jb_encode_file(const jb_type *type, const void *value, FILE *f,
+                                const jb_write_options *opts, jb_error *err);
+/**
+ * Encode into dst[0..cap). *needed (if not NULL) receives the full length
+ * of the JSON whether or not it fitted; when it does not fit the result is
+ * JB_E_BUFFER and dst holds a prefix. No NUL is written.
+ */
+JB_API jb_status jb_encode_fixed(const jb_type *type, const void *value, char *dst,
+                                 size_t cap, size_t *needed, const jb_write_options *opts,
+                                 jb_error *err);
+
+/**
+ * Compile the plan of a descriptor now (it is otherwise compiled on first
+ * use) and report a descriptor mistake: JB_E_DESCRIPTOR naming the type and
+ * field. Thread-safe.
+ */
+JB_API jb_status jb_type_check(const jb_type *type, jb_error *err);
+
+/* ===================================================================== */
+/* Options                                                                */
+/* ===================================================================== */
+
+/** Decode switches (jb_read_options.flags). 0 = strict RFC 8259. */
+#define JB_READ_ALLOW_COMMENTS        0x0001u /**< // and block comments as whitespace */
+#define JB_READ_ALLOW_TRAILING_COMMAS 0x0002u /**< [1,2,] and {"a":1,} */
+#define JB_READ_ALLOW_NAN_INF         0x0004u /**< NaN, Infinity, -Infinity for float targets */
+#define JB_READ_DENY_UNKNOWN          0x0008u /**< an unknown record key is an error */
+#define JB_READ_DUPLICATE_LAST_WINS   0x0010u /**< a repeated key overwrites instead of failing */
+#define JB_READ_BORROW_STRINGS        0x0020u /**< jb_str/raw/number point into the input when possible */
+#define JB_READ_ALLOW_INVALID_UTF8    0x0040u /**< copy invalid UTF-8 through unchecked */
+#define JB_READ_INTEGRAL_FLOATS       0x0080u /**< accept 1.0 or 1e2 into integer targets */
+#define JB_READ_ALLOW_TRAILING_DATA   0x0100u /**< stop after the first value; ignore the rest */
+
+struct jb_read_options {
+    uint32_t flags;          /**< JB_READ_* */
+    uint32_t max_depth;      /**< nesting limit; 0 = 512. The typed decoder also stops with
+                                JB_E_DEPTH before it would exhaust a small thread stack
+                                (it learns the thread's stack bounds; see docs/memory.md) */
+    size_t max_string_len;   /**< bytes of one decoded string; 0 = JB_DEFAULT_MAX_STRING */
+    size_t max_number_len;   /**< bytes of one number token; 0 = JB_DEFAULT_MAX_NUMBER */
+    size_t max_doc_size;     /**< input length; 0 = JB_DEFAULT_MAX_DOC */
+    size_t max_members;      /**< members of one object / elements of one array;
+                                0 = JB_DEFAULT_MAX_MEMBERS */
+};
+/** The limits are on by default; JB_NO_LIMIT (SIZE_MAX) in a field turns one
+ * off. A total allocation cap for decoding is the arena's (jb_arena_new_with). */
+#define JB_DEFAULT_MAX_DEPTH   512
+#define JB_DEFAULT_MAX_STRING  ((size_t)64 << 20)   /**< 64 MiB */
+#define JB_DEFAULT_MAX_NUMBER  ((size_t)4096)
+#define JB_DEFAULT_MAX_DOC     ((size_t)1 << 30)    /**< 1 GiB */
+#define JB_DEFAULT_MAX_MEMBERS ((size_t)1 << 24)    /**< 16,777,216 */
+#define JB_NO_LIMIT SIZE_MAX
+
+/** Encode switches (jb_write_options.flags). 0 = compact, strict. */
+#define JB_WRITE_PRETTY         0x0001u /**< newlines and indentation (indent spaces, default 2) */
+#define JB_WRITE_ESCAPE_UNICODE 0x0002u /**< non-ASCII as \uXXXX (surrogate pairs above U+FFFF) */
+#define JB_WRITE_ESCAPE_SLASH   0x0004u /**< '/' as \/ */
+#define JB_WRITE_NONFINITE_NULL 0x0008u /**< NaN and infinities as null instead of an error */
+#define JB_WRITE_ABSENT_NULL    0x0010u /**< absent optional fields as null instead of omitted */
+#define JB_WRITE_ALLOW_INVALID_UTF8 0x0020u /**< copy invalid UTF-8 through unchecked */
+#define JB_WRITE_CONTROL_HEX    0x0040u /**< backspace and form feed as \u0008 \u000c, not \b \f (aeson) */
+
+struct jb_write_options {
+    uint32_t flags;          /**< JB_WRITE_* */
+    uint32_t indent;         /**< spaces per level with JB_WRITE_PRETTY; 0 = 2 */
+    uint32_t max_depth;      /**< nesting limit; 0 = 512 */
+    uint32_t float_style;    /**< jb_float_style for doubles; 0 = ECMA (a type's format overrides it) */
+};
+
+/* ===================================================================== */
+/* Errors                                                                */
+/* ===================================================================== */
 
 #define JB_ERROR_PATH_MAX 256
 #define JB_ERROR_MESSAGE_MAX 256
 
-/*
+/**
  * A failure report. The first error of a call wins; it is filled only on
  * failure (the happy path never computes line, column or path).
  *   offset: byte offset of the first byte of the offending token
@@ -86,23 +239,23 @@ typedef enum jb_status {
  * path keeps its innermost steps, with "$..." in front for the rest.
  * For encoding errors offset/line/column are 0 and path names the value.
  */
-typedef struct jb_error {
+struct jb_error {
     jb_status code;
     size_t offset;
     size_t line;
     size_t column;
     char path[JB_ERROR_PATH_MAX];
     char message[JB_ERROR_MESSAGE_MAX];
-} jb_error;
+};
 
-/* A static string naming a status code, e.g. "JB_E_SYNTAX". */
+/** A static string naming a status code, e.g. "JB_E_SYNTAX". */
 JB_API const char *jb_status_name(jb_status code);
 
 /* ===================================================================== */
 /* Memory: allocator and arena                                            */
 /* ===================================================================== */
 
-/*
+/**
  * The one allocator shape, realloc-like:
  *   fn(ctx, NULL, 0, n)   allocates n bytes (NULL on failure)
  *   fn(ctx, p, old, n)    resizes p (old is its current size)
@@ -123,24 +276,24 @@ typedef struct jb_allocator {
  * the next decode, so a decode into a reset, warm arena allocates nothing.
  * An arena is not thread-safe; use one per thread.
  */
-typedef struct jb_arena jb_arena;
+/* (typedef struct jb_arena jb_arena: above) */
 
-/* An arena on malloc, no cap. NULL when out of memory. */
+/** An arena on malloc, no cap. NULL when out of memory. */
 JB_API jb_arena *jb_arena_new(void);
-/* An arena on the given allocator (NULL = malloc); cap = most bytes it may
+/** An arena on the given allocator (NULL = malloc); cap = most bytes it may
  * take from the allocator in all (0 = no cap). Past the cap an allocation
  * fails and a decode reports JB_E_LIMIT; an allocator that returns NULL
  * gives JB_E_NOMEM. */
 JB_API jb_arena *jb_arena_new_with(const jb_allocator *alloc, size_t cap);
-/* Forget everything allocated, keep the memory. */
+/** Forget everything allocated, keep the memory. */
 JB_API void jb_arena_reset(jb_arena *arena);
-/* Release everything; NULL is allowed. */
+/** Release everything; NULL is allowed. */
 JB_API void jb_arena_free(jb_arena *arena);
-/* Bytes handed out since creation or the last reset. */
+/** Bytes handed out since creation or the last reset. */
 JB_API size_t jb_arena_used(const jb_arena *arena);
-/* Bytes currently held from the allocator (chunks). */
+/** Bytes currently held from the allocator (chunks). */
 JB_API size_t jb_arena_reserved(const jb_arena *arena);
-/* Allocate size bytes aligned to align (a power of two, at most 16);
+/** Allocate size bytes aligned to align (a power of two, at most 16);
  * NULL on failure. For custom decoders. */
 JB_API void *jb_arena_alloc(jb_arena *arena, size_t size, size_t align);
 
@@ -148,7 +301,7 @@ JB_API void *jb_arena_alloc(jb_arena *arena, size_t size, size_t align);
 /* Strings and buffers                                                    */
 /* ===================================================================== */
 
-/* A string with a length; may hold NUL bytes. Decoded strings are copied
+/** A string with a length; may hold NUL bytes. Decoded strings are copied
  * into the arena (NUL-terminated there for convenience) unless
  * JB_READ_BORROW_STRINGS lets them point into the input. */
 typedef struct jb_str {
@@ -156,7 +309,7 @@ typedef struct jb_str {
     size_t len;
 } jb_str;
 
-/* An object member kept verbatim: its key (unescaped) and its value's JSON
+/** An object member kept verbatim: its key (unescaped) and its value's JSON
  * text. JB_UNKNOWN_FIELDS collects a record's unknown members into a
  * jb_raw_members so that they are written back: a lossless round trip. */
 typedef struct jb_raw_member {
@@ -169,142 +322,250 @@ typedef struct jb_raw_members {
     size_t len;
 } jb_raw_members;
 
-/*
+/**
  * A growable output buffer. jb_encode appends to it. Set .len = 0 to reuse
  * it: encoding into a buffer that is already large enough allocates
  * nothing. alloc NULL means realloc/free. data is not NUL-terminated.
  */
-typedef struct jb_buf {
+struct jb_buf {
     char *data;
     size_t len;
     size_t cap;
     const jb_allocator *alloc;
-} jb_buf;
+};
 
 #define JB_BUF_INIT {0, 0, 0, 0}
 
 JB_API void jb_buf_free(jb_buf *buf);
-/* Make room for n more bytes. JB_OK or JB_E_NOMEM. */
+/** Make room for n more bytes. JB_OK or JB_E_NOMEM. */
 JB_API jb_status jb_buf_reserve(jb_buf *buf, size_t n);
 
 /* ===================================================================== */
-/* Descriptors                                                            */
+/* Describing types                                                      */
 /* ===================================================================== */
 
-typedef enum jb_kind {
-    JB_KIND_INVALID = 0,
-    JB_KIND_BOOL,
-    JB_KIND_I8, JB_KIND_I16, JB_KIND_I32, JB_KIND_I64,
-    JB_KIND_U8, JB_KIND_U16, JB_KIND_U32, JB_KIND_U64,
-    JB_KIND_F32, JB_KIND_F64,
-    JB_KIND_CSTR,     /* char *, NUL-terminated */
-    JB_KIND_STR,      /* jb_str */
-    JB_KIND_ENUM,     /* a C enum (any width): string naming the case */
-    JB_KIND_RECORD,   /* struct: object */
-    JB_KIND_TUPLE,    /* struct read positionally: array */
-    JB_KIND_ARRAY,    /* T x[N]: array of exactly N */
-    JB_KIND_SUM,      /* tagged union */
-    JB_KIND_VEC,      /* {T *items; size_t len;}: array */
-    JB_KIND_MAP,      /* {{K key; V value;} *items; size_t len;} */
-    JB_KIND_PTR,      /* T *: NULL is absent / null */
-    JB_KIND_RAW,      /* jb_str of verbatim JSON text */
-    JB_KIND_NUMBER,   /* jb_str holding a JSON number's text, validated */
-    JB_KIND_CUSTOM,   /* user callbacks */
-    JB_KIND_ANY,      /* jb_value *: any JSON value, as a DOM */
-    JB_KIND_COUNT_
-} jb_kind;
+/*
+ * A descriptor is a `static const jb_type` built by the macros below; its
+ * fields are the internals at the end of this header. Scalars and strings
+ * have built-in descriptors; records, tuples, enums, sums, vectors, maps,
+ * pointers and fixed arrays are made with the JB_* macros, and how a type
+ * looks in JSON (names, sum encodings, field policies) is the
+ * representation options further down.
+ */
 
-/* The C type a record member was declared with, found by _Generic in the
- * field macros so that the plan compiler can reject a descriptor that does
- * not match (a jb_i32 descriptor on an int64_t member, ...). */
-typedef enum jb_ctype {
-    JB_CT_UNKNOWN = 0, /* a struct, union, enum or user pointer: size checked only */
-    JB_CT_BOOL,
-    JB_CT_I8, JB_CT_I16, JB_CT_I32, JB_CT_I64,
-    JB_CT_U8, JB_CT_U16, JB_CT_U32, JB_CT_U64,
-    JB_CT_F32, JB_CT_F64,
-    JB_CT_CHARP,   /* char * */
-    JB_CT_STR,     /* jb_str */
-    JB_CT_CHAR     /* plain char (signedness is the platform's) */
-} jb_ctype;
+/** Built-in scalar descriptors. */
+JB_API extern const jb_type jb_bool;
+JB_API extern const jb_type jb_i8, jb_i16, jb_i32, jb_i64;
+JB_API extern const jb_type jb_u8, jb_u16, jb_u32, jb_u64;
+JB_API extern const jb_type jb_f32, jb_f64;
+JB_API extern const jb_type jb_cstr;   /**< char *  */
+JB_API extern const jb_type jb_string; /**< jb_str (a string with a length) */
+JB_API extern const jb_type jb_raw;    /**< jb_str holding verbatim JSON */
+JB_API extern const jb_type jb_number; /**< jb_str holding a JSON number's text */
+/** jb_raw_members (for JB_UNKNOWN_FIELDS; as a plain field it is a JSON object of raw members) */
+JB_API extern const jb_type jb_raw_members_type;
+/** 64- and 32-bit integers written as JSON strings, read from a string or a
+ * number (JavaScript peers lose precision past 2^53). */
+JB_API extern const jb_type jb_i64_string, jb_u64_string, jb_i32_string, jb_u32_string;
+JB_API extern const jb_type jb_any;    /**< jb_value * (NULL encodes as null) */
 
-typedef struct jb_type jb_type;
-typedef struct jb_writer jb_writer;
-typedef struct jb_reader jb_reader;
+/** Per-field behaviour bits (jb_field.flags). */
+#define JB_FIELD_NULL_WHEN_ABSENT 0x1u /**< encode an absent optional as null instead of omitting it */
+#define JB_FIELD_EXPLICIT_NAME    0x2u /**< set by the *_AS macros: no rename policy applies */
+#define JB_FIELD_FLATTEN          0x4u /**< a record member whose fields appear in the parent object */
+#define JB_FIELD_OMIT_ABSENT      0x8u /**< always omit when absent, whatever the format says */
+#define JB_FIELD_CAPTURE          0x10u /**< a jb_raw_members member collecting unknown keys (JB_UNKNOWN_FIELDS) */
 
-/* Presence of a record field. */
+/** Per-type behaviour bits (jb_type.flags). */
+#define JB_TYPE_DENY_UNKNOWN  0x1u /**< record: an unknown key is an error */
+#define JB_TYPE_AS_STRING     0x2u /**< integers: written as a JSON string ("123"), read from either */
+
+/** Presence of a record field. */
 enum {
-    JB_PRESENCE_REQUIRED = 0, /* missing key is an error (a PTR member: NULL/absent allowed) */
-    JB_PRESENCE_FLAG = 1      /* a bool member says whether the value is present */
+    JB_PRESENCE_REQUIRED = 0, /**< missing key is an error (a PTR member: NULL/absent allowed) */
+    JB_PRESENCE_FLAG = 1      /**< a bool member says whether the value is present */
 };
 
-/* Per-field behaviour bits (jb_field.flags). */
-#define JB_FIELD_NULL_WHEN_ABSENT 0x1u /* encode an absent optional as null instead of omitting it */
-#define JB_FIELD_EXPLICIT_NAME    0x2u /* set by the *_AS macros: no rename policy applies */
-#define JB_FIELD_FLATTEN          0x4u /* a record member whose fields appear in the parent object */
-#define JB_FIELD_OMIT_ABSENT      0x8u /* always omit when absent, whatever the format says */
-#define JB_FIELD_CAPTURE          0x10u /* a jb_raw_members member collecting unknown keys (JB_UNKNOWN_FIELDS) */
+/* ------------------------------------------------------------------ */
+/* Descriptor macros (C only)                                          */
+/* ------------------------------------------------------------------ */
+#ifndef __cplusplus
 
-/* One record field, tuple element or sum case payload slot. */
-typedef struct jb_field {
-    const char *name;       /* JSON name; NULL marks the end of a list */
-    const char *cname;      /* the C member, for error messages */
-    const jb_type *type;
-    size_t offset;
-    size_t size;            /* sizeof the member, checked against type */
-    size_t flag_offset;     /* JB_PRESENCE_FLAG: offset of the bool */
-    uint8_t presence;
-    uint8_t ctype;          /* jb_ctype of the member */
-    uint8_t flag_ctype;     /* jb_ctype of the presence flag member */
-    uint8_t explicit_name;  /* set by the *_AS macros: no rename policy applies */
-    uint32_t flags;         /* JB_FIELD_* */
-    const char *const *aliases; /* extra names accepted on decode (NULL-terminated), or NULL */
-    const char *default_json;   /* JSON text decoded into the member when its key is missing */
-} jb_field;
+/** A list terminator; the list macros append it. */
+#define JB_FIELD_END_ {.name = 0}
 
-/* One enum case: the C value and its JSON name. */
-typedef struct jb_enum_case {
-    const char *name;       /* NULL marks the end of the list */
-    const char *cname;
-    int64_t value;
-    const char *const *aliases; /* extra names accepted on decode (NULL-terminated), or NULL */
-} jb_enum_case;
+/** struct T -> JSON object. Fields: JB_FIELD, JB_OPTIONAL, JB_FIELD_AS. */
+#define JB_RECORD(...) JB_RECORD_(__VA_ARGS__, )
+#define JB_RECORD_(T, ...) { \
+    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .fields = (const jb_field[]){__VA_ARGS__ JB_FIELD_END_}, .cache = JB_CACHE_ }
 
-/* One sum (tagged union) case. type NULL = nullary case. */
-typedef struct jb_case {
-    const char *name;       /* NULL marks the end of the list */
-    const char *cname;
-    const jb_type *type;    /* payload descriptor, NULL for a nullary case */
-    const char *const *aliases; /* extra names accepted on decode (NULL-terminated), or NULL */
-    int64_t tag;            /* value of the tag member for this case */
-    size_t offset;          /* offset of the payload member */
-    size_t size;            /* sizeof the payload member */
-} jb_case;
+/** A record with representation options, e.g.
+ *   JB_RECORD_WITH(user, (.format = &jb_format_serde, .rename = JB_RENAME_CAMEL), fields...)
+ * opts may set .format, .rename, .fmt_flags, .float_style, .flags. */
+#define JB_RECORD_WITH(T, opts, ...) { \
+    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    JB_UNPAREN(opts), .fields = (const jb_field[]){__VA_ARGS__, JB_FIELD_END_}, \
+    .cache = JB_CACHE_ }
 
-/*
- * Custom codec: for types that must be hand-written. encode writes exactly
- * one JSON value through the jb_write_* functions; decode reads exactly one
- * value through the jb_read_* functions. Both return JB_OK or an error
- * status (use jb_read_fail / jb_write_fail to say why).
- */
-typedef struct jb_custom {
-    jb_status (*encode)(jb_writer *w, const void *value, void *ctx);
-    jb_status (*decode)(jb_reader *r, void *value, void *ctx);
-    void *ctx;
-} jb_custom;
+/** Like JB_RECORD, with JB_TYPE_* flags. */
+#define JB_RECORD_FLAGS(T, flg, ...) { \
+    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .flags = (flg), \
+    .fields = (const jb_field[]){__VA_ARGS__, JB_FIELD_END_}, .cache = JB_CACHE_ }
+/* (JB_RECORD_FLAGS needs at least one field.) */
 
-/* Sum encodings (jb_type.sum_style). Only JB_SUM_EXTERNAL is the core
+/** Strip one pair of parentheses: lets an option list travel as one macro argument. */
+#define JB_UNPAREN_(...) __VA_ARGS__
+#define JB_UNPAREN(x) JB_UNPAREN_ x
+
+#define JB_FIELD_BASE_(T, m, desc) \
+    .cname = #m, .type = (desc), .offset = offsetof(T, m), \
+    .size = sizeof(JB_MEMBER_(T, m)), .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m))
+#define JB_FLAG_BASE_(T, flag) \
+    .presence = JB_PRESENCE_FLAG, .flag_offset = offsetof(T, flag), \
+    .flag_ctype = JB_CTYPE_OF(JB_MEMBER_(T, flag))
+
+/** A required field named as its C member (the type's rename policy applies). */
+#define JB_FIELD(T, m, desc) {.name = #m, JB_FIELD_BASE_(T, m, desc)}
+/** A required field with an explicit JSON name (no rename policy). */
+#define JB_FIELD_AS(T, m, json, desc) \
+    {.name = (json), .flags = JB_FIELD_EXPLICIT_NAME, JB_FIELD_BASE_(T, m, desc)}
+/** A field with options, e.g.
+ *   JB_FIELD_WITH(T, m, &jb_i32, (.aliases = JB_ALIASES("n", "num"), .default_json = "0"))
+ * opts may set .flags, .aliases, .default_json (not .name: use JB_FIELD_AS_WITH). */
+#define JB_FIELD_WITH(T, m, desc, opts) {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
+#define JB_FIELD_AS_WITH(T, m, json, desc, opts) \
+    {.name = (json), .explicit_name = 1, JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
+/** An optional field: bool member `flag` says whether `m` is present. When
+ * desc is a JB_PTR_OF, the field has three states: flag false = absent,
+ * flag true and NULL = null, flag true and non-NULL = a value. */
+#define JB_OPTIONAL(T, m, flag, desc) {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag)}
+#define JB_OPTIONAL_AS(T, m, json, flag, desc) \
+    {.name = (json), .flags = JB_FIELD_EXPLICIT_NAME, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag)}
+#define JB_OPTIONAL_WITH(T, m, flag, desc, opts) \
+    {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag), JB_UNPAREN(opts)}
+/** A record member whose own fields appear in this object (serde flatten):
+ * desc must be a record descriptor. */
+#define JB_FLATTEN(T, m, desc) {.name = #m, .flags = JB_FIELD_FLATTEN, JB_FIELD_BASE_(T, m, desc)}
+/** A jb_raw_members member m that collects the record's unknown members on
+ * decode (key and raw value text) and writes them back, after the known
+ * fields, on encode (serde's flatten into a map, for lossless round trips). */
+#define JB_UNKNOWN_FIELDS(T, m) \
+    {.name = #m, .flags = JB_FIELD_CAPTURE, JB_FIELD_BASE_(T, m, &jb_raw_members_type)}
+/** Extra names accepted on decode, for JB_FIELD_WITH's .aliases. */
+#define JB_ALIASES(...) ((const char *const[]){__VA_ARGS__, 0})
+
+/** struct T -> JSON array, members in the order given. */
+#define JB_TUPLE(...) JB_TUPLE_(__VA_ARGS__, )
+#define JB_TUPLE_(T, ...) { \
+    .kind = JB_KIND_TUPLE, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .fields = (const jb_field[]){__VA_ARGS__ JB_FIELD_END_}, .cache = JB_CACHE_ }
+#define JB_ELEM(T, m, desc) JB_FIELD_AS(T, m, #m, desc)
+
+/** A C enum -> JSON string naming the case. Values may be sparse. */
+#define JB_ENUM(T, ...) { \
+    .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .cases = (const jb_enum_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
+#define JB_ENUM_CASE(value_, json) {.name = (json), .cname = #value_, .value = (int64_t)(value_)}
+/** A case that also accepts other names on decode:
+ *   JB_ENUM_CASE_ALIASES(RED, "red", JB_ALIASES("Red", "RED")) */
+#define JB_ENUM_CASE_ALIASES(value_, json, al) \
+    {.name = (json), .cname = #value_, .value = (int64_t)(value_), .aliases = (al)}
+/** An enum with options (.format, .rename). */
+#define JB_ENUM_WITH(T, opts, ...) { \
+    .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    JB_UNPAREN(opts), .cases = (const jb_enum_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
+
+/** A tagged union: struct T { <enum> tagm; union {...} ...; }.
+ * Cases: JB_CASE (a payload member) and JB_NULLARY (no payload). */
+#define JB_SUM(T, tagm, ...) JB_SUM_STYLE(T, tagm, JB_SUM_DEFAULT, 0, 0, __VA_ARGS__)
+/** A sum with options (.format, .sum_style, .tag_name, .content_name, .rename, .fmt_flags). */
+#define JB_SUM_WITH(T, tagm, opts, ...) { \
+    .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), JB_UNPAREN(opts), \
+    .sum_cases = (const jb_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
+/** A tagged union with an explicit encoding; tagname/contentname may be 0
+ * for the defaults "tag" and "contents". */
+#define JB_SUM_STYLE(T, tagm, style, tagname, contentname, ...) { \
+    .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), \
+    .sum_style = (style), .tag_name = (tagname), .content_name = (contentname), \
+    .sum_cases = (const jb_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
+#define JB_CASE(T, tag_, json, m, desc) \
+    {.name = (json), .cname = #tag_, .type = (desc), .tag = (int64_t)(tag_), \
+     .offset = offsetof(T, m), .size = sizeof(JB_MEMBER_(T, m))}
+#define JB_NULLARY(tag_, json) {.name = (json), .cname = #tag_, .tag = (int64_t)(tag_)}
+/** Cases that also accept other names on decode (al: JB_ALIASES(...)). */
+#define JB_CASE_ALIASES(T, tag_, json, m, desc, al) \
+    {.name = (json), .cname = #tag_, .type = (desc), .tag = (int64_t)(tag_), \
+     .offset = offsetof(T, m), .size = sizeof(JB_MEMBER_(T, m)), .aliases = (al)}
+#define JB_NULLARY_ALIASES(tag_, json, al) \
+    {.name = (json), .cname = #tag_, .tag = (int64_t)(tag_), .aliases = (al)}
+
+/** Anonymous container types for struct members; typedef them to pass
+ * them around. */
+#define JB_VEC(T) struct { T *items; size_t len; }
+#define JB_MAP(K, V) struct { struct { K key; V value; } *items; size_t len; }
+
+/** Element descriptors made inline (file-scope compound literals). */
+#define JB_VEC_OF(elem_) (&(const jb_type){ \
+    .kind = JB_KIND_VEC, .name = "vec", .size = sizeof(JB_VEC(char)), \
+    .align = _Alignof(JB_VEC(char)), .elem = (elem_) })
+/** A checked vec: T is the element C type; its size is compared with elem_. */
+#define JB_VEC_OF_T(T, elem_) (&(const jb_type){ \
+    .kind = JB_KIND_VEC, .name = "vec", .size = sizeof(JB_VEC(T)), \
+    .align = _Alignof(JB_VEC(T)), .elem = (elem_), .elem_size = sizeof(T) })
+/** A map; the entry layout is computed for generic K and V by the plan
+ * (struct {K key; V value;} with the descriptors' sizes and alignments). */
+#define JB_MAP_OF(key_, val_) (&(const jb_type){ \
+    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_VEC(char)), \
+    .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = (val_) })
+/** A map with an explicit key mode (JB_KEYS_*). */
+#define JB_MAP_OF_KEYS(key_, val_, mode) (&(const jb_type){ \
+    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_VEC(char)), \
+    .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = (val_), .key_mode = (mode) })
+/** A checked map: K and V are the C types; entry layout taken from C. */
+#define JB_MAP_OF_T(K, V, key_, val_) (&(const jb_type){ \
+    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_MAP(K, V)), \
+    .align = _Alignof(JB_MAP(K, V)), .key = (key_), .elem = (val_), \
+    .key_size = sizeof(K), .elem_size = sizeof(V), \
+    .entry_size = sizeof(*((JB_MAP(K, V) *)0)->items), \
+    .value_offset = offsetof(struct { K key; V value; }, value) })
+/** T *: NULL encodes as absent/null; decodes allocate the pointee. */
+#define JB_PTR_OF(elem_) (&(const jb_type){ \
+    .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(void *), \
+    .align = _Alignof(void *), .elem = (elem_) })
+#define JB_PTR_OF_T(T, elem_) (&(const jb_type){ \
+    .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(T *), \
+    .align = _Alignof(T *), .elem = (elem_), .elem_size = sizeof(T) })
+/** T x[N] as a JSON array of exactly N; T is the element C type. */
+#define JB_ARRAY_OF(T, N, elem_) (&(const jb_type){ \
+    .kind = JB_KIND_ARRAY, .name = "array", .size = sizeof(T[N]), \
+    .align = _Alignof(T), .elem = (elem_), .count = (N), .elem_size = sizeof(T) })
+/** A custom codec for a C type T. */
+#define JB_CUSTOM(T, enc, dec, ctx_) { \
+    .kind = JB_KIND_CUSTOM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+    .custom = &(const jb_custom){(enc), (dec), (ctx_)} }
+
+#endif /* !__cplusplus */
+
+/* ------------------------------------------------------------------ */
+/* Representation options and formats                                 */
+/* ------------------------------------------------------------------ */
+
+/** Sum encodings (jb_type.sum_style). Only JB_SUM_EXTERNAL is the core
  * default; the rest are representation options of the type. */
 typedef enum jb_sum_style {
-    JB_SUM_DEFAULT = 0,    /* the format's style, else JB_SUM_EXTERNAL */
-    JB_SUM_EXTERNAL,       /* {"Case": payload}; nullary "Case" */
-    JB_SUM_INTERNAL,       /* {"<tag>":"Case", ...payload fields} (record payloads) */
-    JB_SUM_ADJACENT,       /* {"<tag>":"Case","<content>":payload} */
-    JB_SUM_ARRAY,          /* ["Case", payload] */
-    JB_SUM_UNTAGGED        /* payload only (nullary: null); decode tries cases in order */
+    JB_SUM_DEFAULT = 0,    /**< the format's style, else JB_SUM_EXTERNAL */
+    JB_SUM_EXTERNAL,       /**< {"Case": payload}; nullary "Case" */
+    JB_SUM_INTERNAL,       /**< {"<tag>":"Case", ...payload fields} (record payloads) */
+    JB_SUM_ADJACENT,       /**< {"<tag>":"Case","<content>":payload} */
+    JB_SUM_ARRAY,          /**< ["Case", payload] */
+    JB_SUM_UNTAGGED        /**< payload only (nullary: null); decode tries cases in order */
 } jb_sum_style;
 
-/* Rename policies, applied once when the plan compiles to every name not
+/** Rename policies, applied once when the plan compiles to every name not
  * given explicitly (JB_FIELD's member name; enum and sum case names).
  * Words split at '_' / '-' / spaces, where a capital follows a lowercase
  * letter or a digit, and before the last capital of an acronym run that
@@ -314,50 +575,50 @@ typedef enum jb_sum_style {
  * splitting after a digit). docs/formats.md has the table. */
 typedef enum jb_rename {
     JB_RENAME_NONE = 0,
-    JB_RENAME_SNAKE,           /* user_id */
-    JB_RENAME_CAMEL,           /* userId */
-    JB_RENAME_PASCAL,          /* UserId */
-    JB_RENAME_KEBAB,           /* user-id */
-    JB_RENAME_SCREAMING_SNAKE, /* USER_ID */
-    JB_RENAME_LOWER,           /* user_id from user_ID (letters lowered, nothing else changed) */
-    JB_RENAME_UPPER            /* USER_ID from user_id (letters raised, nothing else changed) */
+    JB_RENAME_SNAKE,           /**< user_id */
+    JB_RENAME_CAMEL,           /**< userId */
+    JB_RENAME_PASCAL,          /**< UserId */
+    JB_RENAME_KEBAB,           /**< user-id */
+    JB_RENAME_SCREAMING_SNAKE, /**< USER_ID */
+    JB_RENAME_LOWER,           /**< user_id from user_ID (letters lowered, nothing else changed) */
+    JB_RENAME_UPPER            /**< USER_ID from user_id (letters raised, nothing else changed) */
 } jb_rename;
 
-/* How doubles are spelled (always the shortest digits that round-trip). */
+/** How doubles are spelled (always the shortest digits that round-trip). */
 typedef enum jb_float_style {
-    JB_FLOAT_INHERIT = 0,  /* from the enclosing type's format, else the call's, else ECMA */
-    JB_FLOAT_ECMA,         /* ECMAScript Number#toString: 1, 0.1, 1e+21, 1e-7 (-0 kept) */
-    JB_FLOAT_RUST,         /* serde_json >= 1.0.147 (ryu): 1.0, 0.1, 1e+21, 1e-7 */
-    JB_FLOAT_HASKELL,      /* aeson: 1.0, 0.1, 1.0e21, 1.0e-2 */
-    JB_FLOAT_DOTNET,       /* Newtonsoft: 1.0, 0.1, 1E+15, 1E-05, 9007199254740992.0 */
-    JB_FLOAT_JAVA          /* circe (Java Double.toString): 1.0, 0.1, 1.0E21, 1.0E-7 */
+    JB_FLOAT_INHERIT = 0,  /**< from the enclosing type's format, else the call's, else ECMA */
+    JB_FLOAT_ECMA,         /**< ECMAScript Number#toString: 1, 0.1, 1e+21, 1e-7 (-0 kept) */
+    JB_FLOAT_RUST,         /**< serde_json >= 1.0.147 (ryu): 1.0, 0.1, 1e+21, 1e-7 */
+    JB_FLOAT_HASKELL,      /**< aeson: 1.0, 0.1, 1.0e21, 1.0e-2 */
+    JB_FLOAT_DOTNET,       /**< Newtonsoft: 1.0, 0.1, 1E+15, 1E-05, 9007199254740992.0 */
+    JB_FLOAT_JAVA          /**< circe (Java Double.toString): 1.0, 0.1, 1.0E21, 1.0E-7 */
 } jb_float_style;
 
-/* How a map's keys are written (encode and decode alike). */
+/** How a map's keys are written (encode and decode alike). */
 typedef enum jb_key_mode {
-    JB_KEYS_AUTO = 0,      /* object when the key is string-like, else pairs */
-    JB_KEYS_STRING,        /* object; keys must be string, enum or integer (else a descriptor error) */
-    JB_KEYS_PAIRS,         /* [[k, v], ...] */
-    JB_KEYS_JSON_TEXT,     /* object; string keys as they are, other keys as their JSON text
+    JB_KEYS_AUTO = 0,      /**< object when the key is string-like, else pairs */
+    JB_KEYS_STRING,        /**< object; keys must be string, enum or integer (else a descriptor error) */
+    JB_KEYS_PAIRS,         /**< [[k, v], ...] */
+    JB_KEYS_JSON_TEXT,     /**< object; string keys as they are, other keys as their JSON text
                               ("\"Red\"", "1", "{\"x\":1}": Fable.Remoting) */
-    JB_KEYS_TEXT_INT       /* object for string and integer keys, pairs for all others,
+    JB_KEYS_TEXT_INT       /**< object for string and integer keys, pairs for all others,
                               enums included (aeson's ToJSONKey defaults) */
 } jb_key_mode;
 
-/* Format switches (jb_format.flags, jb_type.fmt_flags). */
-#define JB_FMT_ABSENT_NULL        0x0001u /* absent optionals written as null (aeson without omitNothingFields) */
-#define JB_FMT_ALL_NULLARY_STRING 0x0002u /* a sum whose cases are all nullary is a plain string */
-#define JB_FMT_NULLARY_OBJECT     0x0004u /* external tag: nullary case as {"Case":{}} (circe) */
-#define JB_FMT_NULLARY_ARRAY      0x0008u /* external tag: nullary case as {"Case":[]} (aeson ObjectWithSingleField) */
-#define JB_FMT_UNWRAP_UNARY       0x0010u /* a record of one field is that field's value (aeson unwrapUnaryRecords, serde transparent) */
-#define JB_FMT_DENY_UNKNOWN       0x0020u /* unknown record keys are errors */
-#define JB_FMT_INT64_STRING       0x0040u /* 64-bit integers written as strings, read from either */
-#define JB_FMT_INT64_SIGNED       0x0080u /* with JB_FMT_INT64_STRING: an explicit sign, "+5" (Fable) */
-#define JB_FMT_POSITIONAL_RECORDS 0x0100u /* a sum case's record payload as an array of its fields (Fable) */
-#define JB_FMT_INTEGRAL_FLOATS    0x0200u /* accept 7.0 / 7e0 into integers on decode (aeson) */
-#define JB_FMT_CONTROL_HEX        0x0400u /* strings escape \b \f as \u0008 \u000c (aeson) */
+/** Format switches (jb_format.flags, jb_type.fmt_flags). */
+#define JB_FMT_ABSENT_NULL        0x0001u /**< absent optionals written as null (aeson without omitNothingFields) */
+#define JB_FMT_ALL_NULLARY_STRING 0x0002u /**< a sum whose cases are all nullary is a plain string */
+#define JB_FMT_NULLARY_OBJECT     0x0004u /**< external tag: nullary case as {"Case":{}} (circe) */
+#define JB_FMT_NULLARY_ARRAY      0x0008u /**< external tag: nullary case as {"Case":[]} (aeson ObjectWithSingleField) */
+#define JB_FMT_UNWRAP_UNARY       0x0010u /**< a record of one field is that field's value (aeson unwrapUnaryRecords, serde transparent) */
+#define JB_FMT_DENY_UNKNOWN       0x0020u /**< unknown record keys are errors */
+#define JB_FMT_INT64_STRING       0x0040u /**< 64-bit integers written as strings, read from either */
+#define JB_FMT_INT64_SIGNED       0x0080u /**< with JB_FMT_INT64_STRING: an explicit sign, "+5" (Fable) */
+#define JB_FMT_POSITIONAL_RECORDS 0x0100u /**< a sum case's record payload as an array of its fields (Fable) */
+#define JB_FMT_INTEGRAL_FLOATS    0x0200u /**< accept 7.0 / 7e0 into integers on decode (aeson) */
+#define JB_FMT_CONTROL_HEX        0x0400u /**< strings escape \b \f as \u0008 \u000c (aeson) */
 
-/*
+/**
  * A wire format: a complete set of representation options, applied to a
  * type in one word (jb_type.format), every option overridable by the
  * type's own fields (non-zero wins). Presets reproduce the derived JSON of
@@ -370,356 +631,33 @@ typedef struct jb_format {
     jb_sum_style sum_style;
     const char *tag_name;
     const char *content_name;
-    uint32_t flags;            /* JB_FMT_* */
+    uint32_t flags;            /**< JB_FMT_* */
     jb_float_style float_style;
     jb_key_mode key_mode;
 } jb_format;
 
-JB_API extern const jb_format jb_format_aeson;  /* Haskell aeson, Generic defaultOptions */
-JB_API extern const jb_format jb_format_serde;  /* Rust serde_json derive defaults */
-JB_API extern const jb_format jb_format_circe;  /* Scala circe generic derivation */
-JB_API extern const jb_format jb_format_fable;  /* F# Fable.Remoting.Json */
+JB_API extern const jb_format jb_format_aeson;  /**< Haskell aeson, Generic defaultOptions */
+JB_API extern const jb_format jb_format_serde;  /**< Rust serde_json derive defaults */
+JB_API extern const jb_format jb_format_circe;  /**< Scala circe generic derivation */
+JB_API extern const jb_format jb_format_fable;  /**< F# Fable.Remoting.Json */
 
-/* Opaque per-descriptor cache slot where the plan is published. */
-typedef struct jb_cache {
-    void *volatile plan;
-} jb_cache;
+/* ===================================================================== */
+/* Custom codecs: writing and reading by hand                            */
+/* ===================================================================== */
 
-/*
- * A type descriptor. Build it with the JB_* macros, never by hand: the
- * fields are an implementation detail the macros fill in.
+/**
+ * Custom codec: for types that must be hand-written. encode writes exactly
+ * one JSON value through the jb_write_* functions; decode reads exactly one
+ * value through the jb_read_* functions. Both return JB_OK or an error
+ * status (use jb_read_fail / jb_write_fail to say why).
  */
-struct jb_type {
-    jb_kind kind;
-    const char *name;           /* the C type name, for messages */
-    size_t size;                /* sizeof the C type */
-    size_t align;               /* _Alignof the C type (0 = unknown) */
-    const jb_field *fields;     /* record fields / tuple elements */
-    const jb_enum_case *cases;  /* enum cases */
-    const jb_case *sum_cases;   /* sum cases */
-    const jb_type *elem;        /* vec/array/ptr element, map value */
-    const jb_type *key;         /* map key */
-    size_t count;               /* fixed array length */
-    size_t elem_size;           /* sizeof element as the macros saw it (0 = unchecked) */
-    size_t key_size;            /* map: sizeof key as seen (0 = unchecked) */
-    size_t entry_size;          /* map: sizeof one {key, value} entry */
-    size_t value_offset;        /* map: offsetof value in an entry */
-    size_t tag_offset;          /* sum: offset of the tag member */
-    size_t tag_size;            /* sum: sizeof the tag member */
-    jb_sum_style sum_style;
-    const char *tag_name;       /* sum internal/adjacent: tag key (NULL = "tag") */
-    const char *content_name;   /* sum adjacent: content key (NULL = "contents") */
-    const jb_custom *custom;
-    uint32_t flags;             /* JB_TYPE_* */
-    jb_cache *cache;            /* plan slot (records, tuples, enums, sums) */
-    /* representation options (0 = from format, else the default) */
-    const jb_format *format;    /* a preset or user format; NULL = jbind's defaults */
-    jb_rename rename;           /* fields (records) or cases (enums, sums) */
-    jb_key_mode key_mode;       /* maps */
-    jb_float_style float_style; /* doubles inside this type */
-    uint32_t fmt_flags;         /* JB_FMT_* added to the format's */
-};
+typedef struct jb_custom {
+    jb_status (*encode)(jb_writer *w, const void *value, void *ctx);
+    jb_status (*decode)(jb_reader *r, void *value, void *ctx);
+    void *ctx;
+} jb_custom;
 
-/* Per-type behaviour bits (jb_type.flags). */
-#define JB_TYPE_DENY_UNKNOWN  0x1u /* record: an unknown key is an error */
-#define JB_TYPE_AS_STRING     0x2u /* integers: written as a JSON string ("123"), read from either */
-
-/* Built-in scalar descriptors. */
-JB_API extern const jb_type jb_bool;
-JB_API extern const jb_type jb_i8, jb_i16, jb_i32, jb_i64;
-JB_API extern const jb_type jb_u8, jb_u16, jb_u32, jb_u64;
-JB_API extern const jb_type jb_f32, jb_f64;
-JB_API extern const jb_type jb_cstr;   /* char *  */
-JB_API extern const jb_type jb_string; /* jb_str (a string with a length) */
-JB_API extern const jb_type jb_raw;    /* jb_str holding verbatim JSON */
-JB_API extern const jb_type jb_number; /* jb_str holding a JSON number's text */
-/* jb_raw_members (for JB_UNKNOWN_FIELDS; as a plain field it is a JSON object of raw members) */
-JB_API extern const jb_type jb_raw_members_type;
-/* 64- and 32-bit integers written as JSON strings, read from a string or a
- * number (JavaScript peers lose precision past 2^53). */
-JB_API extern const jb_type jb_i64_string, jb_u64_string, jb_i32_string, jb_u32_string;
-JB_API extern const jb_type jb_any;    /* jb_value * (NULL encodes as null) */
-
-/* ------------------------------------------------------------------ */
-/* Descriptor macros (C only)                                          */
-/* ------------------------------------------------------------------ */
-#ifndef __cplusplus
-
-/* The C type of an expression, as a jb_ctype (see jb_ctype). */
-#define JB_CTYPE_OF(e) _Generic((e), \
-    bool: JB_CT_BOOL, char: JB_CT_CHAR, \
-    signed char: JB_CT_I8, short: JB_CT_I16, int: JB_CT_I32, \
-    long: (sizeof(long) == 8 ? JB_CT_I64 : JB_CT_I32), \
-    long long: JB_CT_I64, \
-    unsigned char: JB_CT_U8, unsigned short: JB_CT_U16, unsigned int: JB_CT_U32, \
-    unsigned long: (sizeof(long) == 8 ? JB_CT_U64 : JB_CT_U32), \
-    unsigned long long: JB_CT_U64, \
-    float: JB_CT_F32, double: JB_CT_F64, \
-    char *: JB_CT_CHARP, const char *: JB_CT_CHARP, \
-    jb_str: JB_CT_STR, \
-    default: JB_CT_UNKNOWN)
-
-#define JB_MEMBER_(T, m) (((T *)0)->m)
-#define JB_CACHE_ (&(jb_cache){0})
-
-/* A list terminator; the list macros append it. */
-#define JB_FIELD_END_ {.name = 0}
-
-/* struct T -> JSON object. Fields: JB_FIELD, JB_OPTIONAL, JB_FIELD_AS. */
-#define JB_RECORD(...) JB_RECORD_(__VA_ARGS__, )
-#define JB_RECORD_(T, ...) { \
-    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .fields = (const jb_field[]){__VA_ARGS__ JB_FIELD_END_}, .cache = JB_CACHE_ }
-
-/* A record with representation options, e.g.
- *   JB_RECORD_WITH(user, (.format = &jb_format_serde, .rename = JB_RENAME_CAMEL), fields...)
- * opts may set .format, .rename, .fmt_flags, .float_style, .flags. */
-#define JB_RECORD_WITH(T, opts, ...) { \
-    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    JB_UNPAREN(opts), .fields = (const jb_field[]){__VA_ARGS__, JB_FIELD_END_}, \
-    .cache = JB_CACHE_ }
-
-/* Like JB_RECORD, with JB_TYPE_* flags. */
-#define JB_RECORD_FLAGS(T, flg, ...) { \
-    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .flags = (flg), \
-    .fields = (const jb_field[]){__VA_ARGS__, JB_FIELD_END_}, .cache = JB_CACHE_ }
-/* (JB_RECORD_FLAGS needs at least one field.) */
-
-/* Strip one pair of parentheses: lets an option list travel as one macro argument. */
-#define JB_UNPAREN_(...) __VA_ARGS__
-#define JB_UNPAREN(x) JB_UNPAREN_ x
-
-#define JB_FIELD_BASE_(T, m, desc) \
-    .cname = #m, .type = (desc), .offset = offsetof(T, m), \
-    .size = sizeof(JB_MEMBER_(T, m)), .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m))
-#define JB_FLAG_BASE_(T, flag) \
-    .presence = JB_PRESENCE_FLAG, .flag_offset = offsetof(T, flag), \
-    .flag_ctype = JB_CTYPE_OF(JB_MEMBER_(T, flag))
-
-/* A required field named as its C member (the type's rename policy applies). */
-#define JB_FIELD(T, m, desc) {.name = #m, JB_FIELD_BASE_(T, m, desc)}
-/* A required field with an explicit JSON name (no rename policy). */
-#define JB_FIELD_AS(T, m, json, desc) \
-    {.name = (json), .flags = JB_FIELD_EXPLICIT_NAME, JB_FIELD_BASE_(T, m, desc)}
-/* A field with options, e.g.
- *   JB_FIELD_WITH(T, m, &jb_i32, (.aliases = JB_ALIASES("n", "num"), .default_json = "0"))
- * opts may set .flags, .aliases, .default_json (not .name: use JB_FIELD_AS_WITH). */
-#define JB_FIELD_WITH(T, m, desc, opts) {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
-#define JB_FIELD_AS_WITH(T, m, json, desc, opts) \
-    {.name = (json), .explicit_name = 1, JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
-/* An optional field: bool member `flag` says whether `m` is present. When
- * desc is a JB_PTR_OF, the field has three states: flag false = absent,
- * flag true and NULL = null, flag true and non-NULL = a value. */
-#define JB_OPTIONAL(T, m, flag, desc) {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag)}
-#define JB_OPTIONAL_AS(T, m, json, flag, desc) \
-    {.name = (json), .flags = JB_FIELD_EXPLICIT_NAME, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag)}
-#define JB_OPTIONAL_WITH(T, m, flag, desc, opts) \
-    {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag), JB_UNPAREN(opts)}
-/* A record member whose own fields appear in this object (serde flatten):
- * desc must be a record descriptor. */
-#define JB_FLATTEN(T, m, desc) {.name = #m, .flags = JB_FIELD_FLATTEN, JB_FIELD_BASE_(T, m, desc)}
-/* A jb_raw_members member m that collects the record's unknown members on
- * decode (key and raw value text) and writes them back, after the known
- * fields, on encode (serde's flatten into a map, for lossless round trips). */
-#define JB_UNKNOWN_FIELDS(T, m) \
-    {.name = #m, .flags = JB_FIELD_CAPTURE, JB_FIELD_BASE_(T, m, &jb_raw_members_type)}
-/* Extra names accepted on decode, for JB_FIELD_WITH's .aliases. */
-#define JB_ALIASES(...) ((const char *const[]){__VA_ARGS__, 0})
-
-/* struct T -> JSON array, members in the order given. */
-#define JB_TUPLE(...) JB_TUPLE_(__VA_ARGS__, )
-#define JB_TUPLE_(T, ...) { \
-    .kind = JB_KIND_TUPLE, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .fields = (const jb_field[]){__VA_ARGS__ JB_FIELD_END_}, .cache = JB_CACHE_ }
-#define JB_ELEM(T, m, desc) JB_FIELD_AS(T, m, #m, desc)
-
-/* A C enum -> JSON string naming the case. Values may be sparse. */
-#define JB_ENUM(T, ...) { \
-    .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .cases = (const jb_enum_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
-#define JB_ENUM_CASE(value_, json) {.name = (json), .cname = #value_, .value = (int64_t)(value_)}
-/* A case that also accepts other names on decode:
- *   JB_ENUM_CASE_ALIASES(RED, "red", JB_ALIASES("Red", "RED")) */
-#define JB_ENUM_CASE_ALIASES(value_, json, al) \
-    {.name = (json), .cname = #value_, .value = (int64_t)(value_), .aliases = (al)}
-/* An enum with options (.format, .rename). */
-#define JB_ENUM_WITH(T, opts, ...) { \
-    .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    JB_UNPAREN(opts), .cases = (const jb_enum_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
-
-/* A tagged union: struct T { <enum> tagm; union {...} ...; }.
- * Cases: JB_CASE (a payload member) and JB_NULLARY (no payload). */
-#define JB_SUM(T, tagm, ...) JB_SUM_STYLE(T, tagm, JB_SUM_DEFAULT, 0, 0, __VA_ARGS__)
-/* A sum with options (.format, .sum_style, .tag_name, .content_name, .rename, .fmt_flags). */
-#define JB_SUM_WITH(T, tagm, opts, ...) { \
-    .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), JB_UNPAREN(opts), \
-    .sum_cases = (const jb_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
-/* A tagged union with an explicit encoding; tagname/contentname may be 0
- * for the defaults "tag" and "contents". */
-#define JB_SUM_STYLE(T, tagm, style, tagname, contentname, ...) { \
-    .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), \
-    .sum_style = (style), .tag_name = (tagname), .content_name = (contentname), \
-    .sum_cases = (const jb_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
-#define JB_CASE(T, tag_, json, m, desc) \
-    {.name = (json), .cname = #tag_, .type = (desc), .tag = (int64_t)(tag_), \
-     .offset = offsetof(T, m), .size = sizeof(JB_MEMBER_(T, m))}
-#define JB_NULLARY(tag_, json) {.name = (json), .cname = #tag_, .tag = (int64_t)(tag_)}
-/* Cases that also accept other names on decode (al: JB_ALIASES(...)). */
-#define JB_CASE_ALIASES(T, tag_, json, m, desc, al) \
-    {.name = (json), .cname = #tag_, .type = (desc), .tag = (int64_t)(tag_), \
-     .offset = offsetof(T, m), .size = sizeof(JB_MEMBER_(T, m)), .aliases = (al)}
-#define JB_NULLARY_ALIASES(tag_, json, al) \
-    {.name = (json), .cname = #tag_, .tag = (int64_t)(tag_), .aliases = (al)}
-
-/* Anonymous container types for struct members; typedef them to pass
- * them around. */
-#define JB_VEC(T) struct { T *items; size_t len; }
-#define JB_MAP(K, V) struct { struct { K key; V value; } *items; size_t len; }
-
-/* Element descriptors made inline (file-scope compound literals). */
-#define JB_VEC_OF(elem_) (&(const jb_type){ \
-    .kind = JB_KIND_VEC, .name = "vec", .size = sizeof(JB_VEC(char)), \
-    .align = _Alignof(JB_VEC(char)), .elem = (elem_) })
-/* A checked vec: T is the element C type; its size is compared with elem_. */
-#define JB_VEC_OF_T(T, elem_) (&(const jb_type){ \
-    .kind = JB_KIND_VEC, .name = "vec", .size = sizeof(JB_VEC(T)), \
-    .align = _Alignof(JB_VEC(T)), .elem = (elem_), .elem_size = sizeof(T) })
-/* A map; the entry layout is computed for generic K and V by the plan
- * (struct {K key; V value;} with the descriptors' sizes and alignments). */
-#define JB_MAP_OF(key_, val_) (&(const jb_type){ \
-    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_VEC(char)), \
-    .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = (val_) })
-/* A map with an explicit key mode (JB_KEYS_*). */
-#define JB_MAP_OF_KEYS(key_, val_, mode) (&(const jb_type){ \
-    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_VEC(char)), \
-    .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = (val_), .key_mode = (mode) })
-/* A checked map: K and V are the C types; entry layout taken from C. */
-#define JB_MAP_OF_T(K, V, key_, val_) (&(const jb_type){ \
-    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_MAP(K, V)), \
-    .align = _Alignof(JB_MAP(K, V)), .key = (key_), .elem = (val_), \
-    .key_size = sizeof(K), .elem_size = sizeof(V), \
-    .entry_size = sizeof(*((JB_MAP(K, V) *)0)->items), \
-    .value_offset = offsetof(struct { K key; V value; }, value) })
-/* T *: NULL encodes as absent/null; decodes allocate the pointee. */
-#define JB_PTR_OF(elem_) (&(const jb_type){ \
-    .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(void *), \
-    .align = _Alignof(void *), .elem = (elem_) })
-#define JB_PTR_OF_T(T, elem_) (&(const jb_type){ \
-    .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(T *), \
-    .align = _Alignof(T *), .elem = (elem_), .elem_size = sizeof(T) })
-/* T x[N] as a JSON array of exactly N; T is the element C type. */
-#define JB_ARRAY_OF(T, N, elem_) (&(const jb_type){ \
-    .kind = JB_KIND_ARRAY, .name = "array", .size = sizeof(T[N]), \
-    .align = _Alignof(T), .elem = (elem_), .count = (N), .elem_size = sizeof(T) })
-/* A custom codec for a C type T. */
-#define JB_CUSTOM(T, enc, dec, ctx_) { \
-    .kind = JB_KIND_CUSTOM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .custom = &(const jb_custom){(enc), (dec), (ctx_)} }
-
-#endif /* !__cplusplus */
-
-/* ===================================================================== */
-/* Options                                                                */
-/* ===================================================================== */
-
-/* Decode switches (jb_read_options.flags). 0 = strict RFC 8259. */
-#define JB_READ_ALLOW_COMMENTS        0x0001u /* // and block comments as whitespace */
-#define JB_READ_ALLOW_TRAILING_COMMAS 0x0002u /* [1,2,] and {"a":1,} */
-#define JB_READ_ALLOW_NAN_INF         0x0004u /* NaN, Infinity, -Infinity for float targets */
-#define JB_READ_DENY_UNKNOWN          0x0008u /* an unknown record key is an error */
-#define JB_READ_DUPLICATE_LAST_WINS   0x0010u /* a repeated key overwrites instead of failing */
-#define JB_READ_BORROW_STRINGS        0x0020u /* jb_str/raw/number point into the input when possible */
-#define JB_READ_ALLOW_INVALID_UTF8    0x0040u /* copy invalid UTF-8 through unchecked */
-#define JB_READ_INTEGRAL_FLOATS       0x0080u /* accept 1.0 or 1e2 into integer targets */
-#define JB_READ_ALLOW_TRAILING_DATA   0x0100u /* stop after the first value; ignore the rest */
-
-typedef struct jb_read_options {
-    uint32_t flags;          /* JB_READ_* */
-    uint32_t max_depth;      /* nesting limit; 0 = 512. The typed decoder also stops with
-                                JB_E_DEPTH before it would exhaust a small thread stack
-                                (it learns the thread's stack bounds; see docs/memory.md) */
-    size_t max_string_len;   /* bytes of one decoded string; 0 = JB_DEFAULT_MAX_STRING */
-    size_t max_number_len;   /* bytes of one number token; 0 = JB_DEFAULT_MAX_NUMBER */
-    size_t max_doc_size;     /* input length; 0 = JB_DEFAULT_MAX_DOC */
-    size_t max_members;      /* members of one object / elements of one array;
-                                0 = JB_DEFAULT_MAX_MEMBERS */
-} jb_read_options;
-/* The limits are on by default; JB_NO_LIMIT (SIZE_MAX) in a field turns one
- * off. A total allocation cap for decoding is the arena's (jb_arena_new_with). */
-#define JB_DEFAULT_MAX_DEPTH   512
-#define JB_DEFAULT_MAX_STRING  ((size_t)64 << 20)   /* 64 MiB */
-#define JB_DEFAULT_MAX_NUMBER  ((size_t)4096)
-#define JB_DEFAULT_MAX_DOC     ((size_t)1 << 30)    /* 1 GiB */
-#define JB_DEFAULT_MAX_MEMBERS ((size_t)1 << 24)    /* 16,777,216 */
-#define JB_NO_LIMIT SIZE_MAX
-
-/* Encode switches (jb_write_options.flags). 0 = compact, strict. */
-#define JB_WRITE_PRETTY         0x0001u /* newlines and indentation (indent spaces, default 2) */
-#define JB_WRITE_ESCAPE_UNICODE 0x0002u /* non-ASCII as \uXXXX (surrogate pairs above U+FFFF) */
-#define JB_WRITE_ESCAPE_SLASH   0x0004u /* '/' as \/ */
-#define JB_WRITE_NONFINITE_NULL 0x0008u /* NaN and infinities as null instead of an error */
-#define JB_WRITE_ABSENT_NULL    0x0010u /* absent optional fields as null instead of omitted */
-#define JB_WRITE_ALLOW_INVALID_UTF8 0x0020u /* copy invalid UTF-8 through unchecked */
-#define JB_WRITE_CONTROL_HEX    0x0040u /* backspace and form feed as \u0008 \u000c, not \b \f (aeson) */
-
-typedef struct jb_write_options {
-    uint32_t flags;          /* JB_WRITE_* */
-    uint32_t indent;         /* spaces per level with JB_WRITE_PRETTY; 0 = 2 */
-    uint32_t max_depth;      /* nesting limit; 0 = 512 */
-    uint32_t float_style;    /* jb_float_style for doubles; 0 = ECMA (a type's format overrides it) */
-} jb_write_options;
-
-/* ===================================================================== */
-/* Decoding and encoding                                                  */
-/* ===================================================================== */
-
-/*
- * Decode the JSON text json[0..len) into *out (type->size bytes), which
- * need not be initialized. Strings, vectors and pointees are allocated
- * from arena. On failure *out is zeroed, the arena is as it was before the
- * call, and err (if not NULL) says why. opts NULL = defaults.
- */
-JB_API jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out,
-                           jb_arena *arena, const jb_read_options *opts, jb_error *err);
-
-/* Append the JSON for *value to buf. On failure buf->len is restored. */
-JB_API jb_status jb_encode(const jb_type *type, const void *value, jb_buf *buf,
-                           const jb_write_options *opts, jb_error *err);
-
-/*
- * Other sinks. A sink is a write callback: it returns 0 on success, any
- * other value to stop the encode with JB_E_IO.
- */
-typedef int (*jb_write_fn)(void *ctx, const char *data, size_t len);
-
-JB_API jb_status jb_encode_to(const jb_type *type, const void *value, jb_write_fn fn,
-                              void *ctx, const jb_write_options *opts, jb_error *err);
-JB_API jb_status jb_encode_file(const jb_type *type, const void *value, FILE *f,
-                                const jb_write_options *opts, jb_error *err);
-/*
- * Encode into dst[0..cap). *needed (if not NULL) receives the full length
- * of the JSON whether or not it fitted; when it does not fit the result is
- * JB_E_BUFFER and dst holds a prefix. No NUL is written.
- */
-JB_API jb_status jb_encode_fixed(const jb_type *type, const void *value, char *dst,
-                                 size_t cap, size_t *needed, const jb_write_options *opts,
-                                 jb_error *err);
-
-/*
- * Compile the plan of a descriptor now (it is otherwise compiled on first
- * use) and report a descriptor mistake: JB_E_DESCRIPTOR naming the type and
- * field. Thread-safe.
- */
-JB_API jb_status jb_type_check(const jb_type *type, jb_error *err);
-
-/* ===================================================================== */
-/* Writing and reading inside custom codecs                               */
-/* ===================================================================== */
-
-/* Each writes one JSON token; commas, colons and indentation are handled.
+/** Each writes one JSON token; commas, colons and indentation are handled.
  * They return JB_OK or the sink's failure. */
 JB_API jb_status jb_write_null(jb_writer *w);
 JB_API jb_status jb_write_bool(jb_writer *w, bool v);
@@ -727,19 +665,19 @@ JB_API jb_status jb_write_i64(jb_writer *w, int64_t v);
 JB_API jb_status jb_write_u64(jb_writer *w, uint64_t v);
 JB_API jb_status jb_write_f64(jb_writer *w, double v);
 JB_API jb_status jb_write_string(jb_writer *w, const char *s, size_t len);
-/* Verbatim JSON text (not validated). */
+/** Verbatim JSON text (not validated). */
 JB_API jb_status jb_write_raw(jb_writer *w, const char *json, size_t len);
 JB_API jb_status jb_write_object_begin(jb_writer *w);
 JB_API jb_status jb_write_key(jb_writer *w, const char *key, size_t len);
 JB_API jb_status jb_write_object_end(jb_writer *w);
 JB_API jb_status jb_write_array_begin(jb_writer *w);
 JB_API jb_status jb_write_array_end(jb_writer *w);
-/* Encode a value through another descriptor. */
+/** Encode a value through another descriptor. */
 JB_API jb_status jb_write_value(jb_writer *w, const jb_type *type, const void *value);
-/* Fail with JB_E_CUSTOM and a message. */
+/** Fail with JB_E_CUSTOM and a message. */
 JB_API jb_status jb_write_fail(jb_writer *w, const char *message);
 
-/* The JSON type of the next value. */
+/** The JSON type of the next value. */
 typedef enum jb_token {
     JB_TOKEN_ERROR = 0, JB_TOKEN_NULL, JB_TOKEN_BOOL, JB_TOKEN_NUMBER,
     JB_TOKEN_STRING, JB_TOKEN_ARRAY, JB_TOKEN_OBJECT
@@ -751,22 +689,22 @@ JB_API jb_status jb_read_bool(jb_reader *r, bool *out);
 JB_API jb_status jb_read_i64(jb_reader *r, int64_t *out);
 JB_API jb_status jb_read_u64(jb_reader *r, uint64_t *out);
 JB_API jb_status jb_read_f64(jb_reader *r, double *out);
-/* A string, unescaped into the arena (NUL-terminated there). */
+/** A string, unescaped into the arena (NUL-terminated there). */
 JB_API jb_status jb_read_string(jb_reader *r, jb_str *out);
-/* Arrays: begin, then while jb_read_array_next says *more, read an element. */
+/** Arrays: begin, then while jb_read_array_next says *more, read an element. */
 JB_API jb_status jb_read_array_begin(jb_reader *r);
 JB_API jb_status jb_read_array_next(jb_reader *r, bool *more);
-/* Objects: begin, then while jb_read_object_next gives a key, read its value. */
+/** Objects: begin, then while jb_read_object_next gives a key, read its value. */
 JB_API jb_status jb_read_object_begin(jb_reader *r);
 JB_API jb_status jb_read_object_next(jb_reader *r, bool *more, jb_str *key);
-/* Skip one value of any type (validated). */
+/** Skip one value of any type (validated). */
 JB_API jb_status jb_read_skip(jb_reader *r);
-/* Decode a value through another descriptor into out (type->size bytes,
+/** Decode a value through another descriptor into out (type->size bytes,
  * zeroed first). */
 JB_API jb_status jb_read_value(jb_reader *r, const jb_type *type, void *out);
-/* The arena of the current decode. */
+/** The arena of the current decode. */
 JB_API jb_arena *jb_read_arena(jb_reader *r);
-/* Fail with the given code (JB_E_CUSTOM if 0) and message, at the current token. */
+/** Fail with the given code (JB_E_CUSTOM if 0) and message, at the current token. */
 JB_API jb_status jb_read_fail(jb_reader *r, jb_status code, const char *message);
 
 /* ===================================================================== */
@@ -795,7 +733,6 @@ JB_API jb_status jb_read_fail(jb_reader *r, jb_status code, const char *message)
  *     (Print, copy and equal allocate a traversal stack with malloc past 32
  *     levels.)
  */
-typedef struct jb_value jb_value;
 
 typedef enum jb_value_type {
     JB_VALUE_NULL = 0,
@@ -806,25 +743,25 @@ typedef enum jb_value_type {
     JB_VALUE_OBJECT
 } jb_value_type;
 
-/* How a number is held (jb_value_number_kind). */
+/** How a number is held (jb_value_number_kind). */
 typedef enum jb_number_kind {
-    JB_NUMBER_I64 = 1, /* an integer that fits int64_t */
-    JB_NUMBER_U64,     /* an integer above INT64_MAX that fits uint64_t */
-    JB_NUMBER_F64,     /* a number with fraction or exponent (or -0), as a double */
-    JB_NUMBER_BIG      /* beyond both: the text is kept; the double is nearest (may be inf) */
+    JB_NUMBER_I64 = 1, /**< an integer that fits int64_t */
+    JB_NUMBER_U64,     /**< an integer above INT64_MAX that fits uint64_t */
+    JB_NUMBER_F64,     /**< a number with fraction or exponent (or -0), as a double */
+    JB_NUMBER_BIG      /**< beyond both: the text is kept; the double is nearest (may be inf) */
 } jb_number_kind;
 
-/* Decode switch for jb_value_parse / the any kind: a repeated key in one
+/** Decode switch for jb_value_parse / the any kind: a repeated key in one
  * object is JB_E_DUPLICATE (pointing at the repeated key). */
 #define JB_READ_REJECT_DUPLICATE_KEYS 0x0200u
 
-/* Print switches (jb_write_options.flags, beside the JB_WRITE_* bits). */
-#define JB_PRINT_SORT_KEYS 0x0100u /* object members by key bytes (stable: duplicates keep order) */
-#define JB_PRINT_CANONICAL 0x0200u /* RFC 8785 (JCS): compact, keys by UTF-16 code units, numbers
+/** Print switches (jb_write_options.flags, beside the JB_WRITE_* bits). */
+#define JB_PRINT_SORT_KEYS 0x0100u /**< object members by key bytes (stable: duplicates keep order) */
+#define JB_PRINT_CANONICAL 0x0200u /**< RFC 8785 (JCS): compact, keys by UTF-16 code units, numbers
                                       as ECMAScript doubles, minimal escaping; duplicates are
                                       JB_E_DUPLICATE. Overrides the other flags. */
 
-/*
+/**
  * Parse json[0..len) into a tree allocated from arena; *out is the root.
  * Same flags and limits as jb_decode (opts NULL = strict RFC 8259, depth
  * 512). On failure *out is NULL, the arena is as it was and err says why.
@@ -832,20 +769,20 @@ typedef enum jb_number_kind {
 JB_API jb_status jb_value_parse(const char *json, size_t len, jb_value **out, jb_arena *arena,
                                 const jb_read_options *opts, jb_error *err);
 
-/* Type and predicates (NULL counts as no value: type JB_VALUE_NULL, all
+/** Type and predicates (NULL counts as no value: type JB_VALUE_NULL, all
  * predicates but is_null false). */
 JB_API jb_value_type jb_value_type_of(const jb_value *v);
 JB_API bool jb_value_is_null(const jb_value *v);
 JB_API bool jb_value_is_bool(const jb_value *v);
 JB_API bool jb_value_is_number(const jb_value *v);
-JB_API bool jb_value_is_integer(const jb_value *v); /* JB_NUMBER_I64 or JB_NUMBER_U64 */
+JB_API bool jb_value_is_integer(const jb_value *v); /**< JB_NUMBER_I64 or JB_NUMBER_U64 */
 JB_API bool jb_value_is_string(const jb_value *v);
 JB_API bool jb_value_is_array(const jb_value *v);
 JB_API bool jb_value_is_object(const jb_value *v);
-/* 0 when v is not a number. */
+/** 0 when v is not a number. */
 JB_API jb_number_kind jb_value_number_kind(const jb_value *v);
 
-/*
+/**
  * Checked getters: JB_OK, JB_E_TYPE (not that JSON type; a number with a
  * fraction for an integer getter) or JB_E_RANGE (does not fit); *out is
  * untouched on failure. An integral double converts when exact (2.0 -> 2);
@@ -856,24 +793,24 @@ JB_API jb_status jb_value_get_bool(const jb_value *v, bool *out);
 JB_API jb_status jb_value_get_i64(const jb_value *v, int64_t *out);
 JB_API jb_status jb_value_get_u64(const jb_value *v, uint64_t *out);
 JB_API jb_status jb_value_get_f64(const jb_value *v, double *out);
-/* A string's bytes (NUL-terminated in the arena; may hold NULs). */
+/** A string's bytes (NUL-terminated in the arena; may hold NULs). */
 JB_API jb_status jb_value_get_str(const jb_value *v, jb_str *out);
-/* A number's text: the original for BIG, else its shortest JSON form
+/** A number's text: the original for BIG, else its shortest JSON form
  * written into buf (needs 32 bytes). */
 JB_API jb_status jb_value_number_text(const jb_value *v, char buf[32], jb_str *out);
 
-/* Arrays: length (0 for a non-array) and element i (NULL out of range). */
+/** Arrays: length (0 for a non-array) and element i (NULL out of range). */
 JB_API size_t jb_value_array_len(const jb_value *v);
 JB_API jb_value *jb_value_array_get(const jb_value *v, size_t i);
 
-/* Objects: member count (0 for a non-object), member i in document order
+/** Objects: member count (0 for a non-object), member i in document order
  * (key to *key, which may be NULL; NULL out of range), and lookup by key
  * (the last member with that key; NULL if none). */
 JB_API size_t jb_value_object_len(const jb_value *v);
 JB_API jb_value *jb_value_object_at(const jb_value *v, size_t i, jb_str *key);
 JB_API jb_value *jb_value_object_get(const jb_value *v, const char *key, size_t len);
 
-/*
+/**
  * RFC 6901 JSON Pointer: "" is v itself, "/a/0/b" steps into member "a",
  * element 0, member "b"; "~1" stands for '/', "~0" for '~'. Array indexes
  * are 0 or [1-9][0-9]*; "-" (past the end) finds nothing.
@@ -887,7 +824,7 @@ JB_API jb_value *jb_value_pointer(const jb_value *v, const char *pointer);
 JB_API jb_status jb_value_pointer_n(const jb_value *v, const char *pointer, size_t len,
                                     jb_value **out);
 
-/*
+/**
  * Builders. Each returns a new node from arena, or NULL when out of
  * memory (or arena is NULL). Strings are copied (and NUL-terminated);
  * they are not validated here: printing invalid UTF-8 is JB_E_UTF8.
@@ -904,7 +841,7 @@ JB_API jb_value *jb_value_new_string(jb_arena *arena, const char *s, size_t len)
 JB_API jb_value *jb_value_new_array(jb_arena *arena);
 JB_API jb_value *jb_value_new_object(jb_arena *arena);
 
-/*
+/**
  * Changing containers. arena is where growth is allocated (normally the
  * tree's own). append adds elem at the end; object_set replaces the value
  * of the last member named key, or appends a member (the key is copied);
@@ -918,14 +855,14 @@ JB_API jb_status jb_value_object_set(jb_value *object, const char *key, size_t l
 JB_API jb_status jb_value_object_remove(jb_value *object, const char *key, size_t len,
                                         size_t *removed);
 
-/* A deep copy of v into arena; NULL when out of memory. */
+/** A deep copy of v into arena; NULL when out of memory. */
 JB_API jb_value *jb_value_copy(const jb_value *v, jb_arena *arena);
-/* Deep equality: numbers by value (1 == 1.0 == 1e0), strings by bytes,
+/** Deep equality: numbers by value (1 == 1.0 == 1e0), strings by bytes,
  * arrays in order, objects as maps (order ignored; a duplicated key counts
  * by its last value). */
 JB_API bool jb_value_equal(const jb_value *a, const jb_value *b);
 
-/*
+/**
  * Print v as JSON. opts (NULL = compact) takes the JB_WRITE_* flags
  * (pretty with indent, escaping) plus JB_PRINT_SORT_KEYS and
  * JB_PRINT_CANONICAL; max_depth (0 = 512) bounds nesting. The sinks are
@@ -941,7 +878,7 @@ JB_API jb_status jb_value_print_file(const jb_value *v, FILE *f, const jb_write_
 JB_API jb_status jb_value_print_fixed(const jb_value *v, char *dst, size_t cap, size_t *needed,
                                       const jb_write_options *opts, jb_error *err);
 
-/*
+/**
  * Typed <-> value through a descriptor (aeson's toJSON / fromJSON).
  * jb_to_value: the tree of *value as jb_encode would write it, in arena.
  * jb_from_value: fill *out from v as jb_decode would from v's text (opts
@@ -952,6 +889,148 @@ JB_API jb_status jb_to_value(const jb_type *type, const void *value, jb_value **
                              jb_arena *arena, jb_error *err);
 JB_API jb_status jb_from_value(const jb_type *type, const jb_value *v, void *out,
                                jb_arena *arena, const jb_read_options *opts, jb_error *err);
+
+/* ===================================================================== */
+/* Descriptor internals                                                  */
+/* ===================================================================== */
+
+/*
+ * What the descriptor macros fill in. Build descriptors with the macros,
+ * never by hand; these are here because the macros expand to them and the
+ * plan compiler reads them.
+ */
+
+typedef enum jb_kind {
+    JB_KIND_INVALID = 0,
+    JB_KIND_BOOL,
+    JB_KIND_I8, JB_KIND_I16, JB_KIND_I32, JB_KIND_I64,
+    JB_KIND_U8, JB_KIND_U16, JB_KIND_U32, JB_KIND_U64,
+    JB_KIND_F32, JB_KIND_F64,
+    JB_KIND_CSTR,     /**< char *, NUL-terminated */
+    JB_KIND_STR,      /**< jb_str */
+    JB_KIND_ENUM,     /**< a C enum (any width): string naming the case */
+    JB_KIND_RECORD,   /**< struct: object */
+    JB_KIND_TUPLE,    /**< struct read positionally: array */
+    JB_KIND_ARRAY,    /**< T x[N]: array of exactly N */
+    JB_KIND_SUM,      /**< tagged union */
+    JB_KIND_VEC,      /**< {T *items; size_t len;}: array */
+    JB_KIND_MAP,      /**< {{K key; V value;} *items; size_t len;} */
+    JB_KIND_PTR,      /**< T *: NULL is absent / null */
+    JB_KIND_RAW,      /**< jb_str of verbatim JSON text */
+    JB_KIND_NUMBER,   /**< jb_str holding a JSON number's text, validated */
+    JB_KIND_CUSTOM,   /**< user callbacks */
+    JB_KIND_ANY,      /**< jb_value *: any JSON value, as a DOM */
+    JB_KIND_COUNT_
+} jb_kind;
+
+/** The C type a record member was declared with, found by _Generic in the
+ * field macros so that the plan compiler can reject a descriptor that does
+ * not match (a jb_i32 descriptor on an int64_t member, ...). */
+typedef enum jb_ctype {
+    JB_CT_UNKNOWN = 0, /**< a struct, union, enum or user pointer: size checked only */
+    JB_CT_BOOL,
+    JB_CT_I8, JB_CT_I16, JB_CT_I32, JB_CT_I64,
+    JB_CT_U8, JB_CT_U16, JB_CT_U32, JB_CT_U64,
+    JB_CT_F32, JB_CT_F64,
+    JB_CT_CHARP,   /**< char * */
+    JB_CT_STR,     /**< jb_str */
+    JB_CT_CHAR     /**< plain char (signedness is the platform's) */
+} jb_ctype;
+
+/** One record field, tuple element or sum case payload slot. */
+typedef struct jb_field {
+    const char *name;       /**< JSON name; NULL marks the end of a list */
+    const char *cname;      /**< the C member, for error messages */
+    const jb_type *type;
+    size_t offset;
+    size_t size;            /**< sizeof the member, checked against type */
+    size_t flag_offset;     /**< JB_PRESENCE_FLAG: offset of the bool */
+    uint8_t presence;
+    uint8_t ctype;          /**< jb_ctype of the member */
+    uint8_t flag_ctype;     /**< jb_ctype of the presence flag member */
+    uint8_t explicit_name;  /**< set by the *_AS macros: no rename policy applies */
+    uint32_t flags;         /**< JB_FIELD_* */
+    const char *const *aliases; /**< extra names accepted on decode (NULL-terminated), or NULL */
+    const char *default_json;   /**< JSON text decoded into the member when its key is missing */
+} jb_field;
+
+/** One enum case: the C value and its JSON name. */
+typedef struct jb_enum_case {
+    const char *name;       /**< NULL marks the end of the list */
+    const char *cname;
+    int64_t value;
+    const char *const *aliases; /**< extra names accepted on decode (NULL-terminated), or NULL */
+} jb_enum_case;
+
+/** One sum (tagged union) case. type NULL = nullary case. */
+typedef struct jb_case {
+    const char *name;       /**< NULL marks the end of the list */
+    const char *cname;
+    const jb_type *type;    /**< payload descriptor, NULL for a nullary case */
+    const char *const *aliases; /**< extra names accepted on decode (NULL-terminated), or NULL */
+    int64_t tag;            /**< value of the tag member for this case */
+    size_t offset;          /**< offset of the payload member */
+    size_t size;            /**< sizeof the payload member */
+} jb_case;
+
+/** Opaque per-descriptor cache slot where the plan is published. */
+typedef struct jb_cache {
+    void *volatile plan;
+} jb_cache;
+
+/**
+ * A type descriptor. Build it with the JB_* macros, never by hand: the
+ * fields are an implementation detail the macros fill in.
+ */
+struct jb_type {
+    jb_kind kind;
+    const char *name;           /**< the C type name, for messages */
+    size_t size;                /**< sizeof the C type */
+    size_t align;               /**< _Alignof the C type (0 = unknown) */
+    const jb_field *fields;     /**< record fields / tuple elements */
+    const jb_enum_case *cases;  /**< enum cases */
+    const jb_case *sum_cases;   /**< sum cases */
+    const jb_type *elem;        /**< vec/array/ptr element, map value */
+    const jb_type *key;         /**< map key */
+    size_t count;               /**< fixed array length */
+    size_t elem_size;           /**< sizeof element as the macros saw it (0 = unchecked) */
+    size_t key_size;            /**< map: sizeof key as seen (0 = unchecked) */
+    size_t entry_size;          /**< map: sizeof one {key, value} entry */
+    size_t value_offset;        /**< map: offsetof value in an entry */
+    size_t tag_offset;          /**< sum: offset of the tag member */
+    size_t tag_size;            /**< sum: sizeof the tag member */
+    jb_sum_style sum_style;
+    const char *tag_name;       /**< sum internal/adjacent: tag key (NULL = "tag") */
+    const char *content_name;   /**< sum adjacent: content key (NULL = "contents") */
+    const jb_custom *custom;
+    uint32_t flags;             /**< JB_TYPE_* */
+    jb_cache *cache;            /**< plan slot (records, tuples, enums, sums) */
+    /** representation options (0 = from format, else the default) */
+    const jb_format *format;    /**< a preset or user format; NULL = jbind's defaults */
+    jb_rename rename;           /**< fields (records) or cases (enums, sums) */
+    jb_key_mode key_mode;       /**< maps */
+    jb_float_style float_style; /**< doubles inside this type */
+    uint32_t fmt_flags;         /**< JB_FMT_* added to the format's */
+};
+
+#ifndef __cplusplus
+/** The C type of an expression, as a jb_ctype (see jb_ctype). */
+#define JB_CTYPE_OF(e) _Generic((e), \
+    bool: JB_CT_BOOL, char: JB_CT_CHAR, \
+    signed char: JB_CT_I8, short: JB_CT_I16, int: JB_CT_I32, \
+    long: (sizeof(long) == 8 ? JB_CT_I64 : JB_CT_I32), \
+    long long: JB_CT_I64, \
+    unsigned char: JB_CT_U8, unsigned short: JB_CT_U16, unsigned int: JB_CT_U32, \
+    unsigned long: (sizeof(long) == 8 ? JB_CT_U64 : JB_CT_U32), \
+    unsigned long long: JB_CT_U64, \
+    float: JB_CT_F32, double: JB_CT_F64, \
+    char *: JB_CT_CHARP, const char *: JB_CT_CHARP, \
+    jb_str: JB_CT_STR, \
+    default: JB_CT_UNKNOWN)
+
+#define JB_MEMBER_(T, m) (((T *)0)->m)
+#define JB_CACHE_ (&(jb_cache){0})
+#endif /* !__cplusplus */
 
 #ifdef __cplusplus
 }
