@@ -76,10 +76,30 @@ extern "C" {
 #define JB_API
 #endif
 
+/** @name Version
+ * The version of this header. docs/versioning.md states what a change of
+ * each number may break: while MAJOR is 0, a MINOR bump may change the API
+ * and the ABI (the shared library's soname is libjbind.so.0.MINOR); a PATCH
+ * bump never does.
+ * @{ */
 #define JB_VERSION_MAJOR 0
-#define JB_VERSION_MINOR 1
+#define JB_VERSION_MINOR 2
 #define JB_VERSION_PATCH 0
-#define JB_VERSION_STRING "0.1.0"
+#define JB_VERSION_STRING "0.2.0"
+/** MAJOR * 10000 + MINOR * 100 + PATCH, for #if and for jb_version_number. */
+#define JB_VERSION_NUMBER (JB_VERSION_MAJOR * 10000 + JB_VERSION_MINOR * 100 + JB_VERSION_PATCH)
+/** @} */
+
+/**
+ * The version of the library the program runs with: "0.2.0" (jb_version)
+ * and the same as a JB_VERSION_NUMBER (jb_version_number). With the shared
+ * library this can differ from the header the program was compiled with;
+ * the two are compatible when jb_version_number() / 100 ==
+ * JB_VERSION_NUMBER / 100 (same MAJOR.MINOR).
+ */
+JB_API const char *jb_version(void);
+/** jb_version as a number: MAJOR * 10000 + MINOR * 100 + PATCH. */
+JB_API uint32_t jb_version_number(void);
 
 /* ===================================================================== */
 /* Types used before they are defined                                    */

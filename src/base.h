@@ -13,6 +13,13 @@
 #include <stdint.h>
 #include <string.h>
 
+/* JB_NO_BUILTINS (a test knob: the portability phases of make test set it)
+ * makes the helpers below take their portable C paths even under GCC and
+ * Clang, so that the code other compilers get is built and run here too. */
+#if defined(__GNUC__) && !defined(JB_NO_BUILTINS)
+#define JB_GNUC 1
+#endif
+
 #if defined(__GNUC__)
 #define JB_LIKELY(x) __builtin_expect(!!(x), 1)
 #define JB_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -53,6 +60,76 @@ static inline bool jb__stack_low(uintptr_t floor) {
     char here;
     return (uintptr_t)&here < floor;
 }
+
+/* Trailing zero bits of v != 0. */
+static inline unsigned jb__ctz64(uint64_t v) {
+#if defined(JB_GNUC)
+    return (unsigned)__builtin_ctzll(v);
+#else
+    unsigned n = 0;
+    while (!(v & 1)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/*
+ * Publishing a pointer between threads (the plan caches, plan.h): an
+ * acquire load and a compare-and-swap that is acq_rel on success. GCC and
+ * Clang have builtins; elsewhere C11 <stdatomic.h> on an object that is
+ * accessed as an atomic pointer, which is sound where pointers are
+ * lock-free (the atomic then has the plain pointer's representation), or
+ * MSVC's interlocked intrinsics. JB_NO_THREADS builds without any of them,
+ * for single-threaded programs on a compiler that has none (docs/portability.md).
+ */
+#if defined(JB_NO_THREADS)
+static inline void *jb__atomic_load_ptr(void *volatile *p) { return *p; }
+static inline bool jb__atomic_cas_ptr(void *volatile *p, void **expected, void *desired) {
+    if (*p != *expected) {
+        *expected = *p;
+        return false;
+    }
+    *p = desired;
+    return true;
+}
+#elif defined(JB_GNUC)
+static inline void *jb__atomic_load_ptr(void *volatile *p) {
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+static inline bool jb__atomic_cas_ptr(void *volatile *p, void **expected, void *desired) {
+    return __atomic_compare_exchange_n(p, expected, desired, false, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_ACQUIRE);
+}
+#elif defined(_MSC_VER)
+#include <intrin.h>
+static inline void *jb__atomic_load_ptr(void *volatile *p) {
+    /* a CAS that never changes anything, for its full barrier */
+    return _InterlockedCompareExchangePointer(p, NULL, NULL);
+}
+static inline bool jb__atomic_cas_ptr(void *volatile *p, void **expected, void *desired) {
+    void *old = _InterlockedCompareExchangePointer(p, desired, *expected);
+    if (old == *expected) return true;
+    *expected = old;
+    return false;
+}
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+#if ATOMIC_POINTER_LOCK_FREE != 2
+#error "jbind: pointers are not always lock-free here; define JB_NO_THREADS for single-threaded use"
+#endif
+static inline void *jb__atomic_load_ptr(void *volatile *p) {
+    return atomic_load_explicit((_Atomic(void *) volatile *)p, memory_order_acquire);
+}
+static inline bool jb__atomic_cas_ptr(void *volatile *p, void **expected, void *desired) {
+    return atomic_compare_exchange_strong_explicit((_Atomic(void *) volatile *)p, expected,
+                                                   desired, memory_order_acq_rel,
+                                                   memory_order_acquire);
+}
+#else
+#error "jbind needs C11 atomics, GCC/Clang builtins or MSVC intrinsics; define JB_NO_THREADS for single-threaded use"
+#endif
 
 static inline size_t jb__align_up(size_t n, size_t a) { return (n + (a - 1)) & ~(a - 1); }
 

@@ -478,7 +478,7 @@ static jb_status missing_field(jb_reader *r, const jb_plan *pl, const uint64_t *
     for (size_t w = 0; w < pl->mask_words; w++) {
         uint64_t miss = pl->required[w] & ~seen[w];
         if (miss) {
-            size_t i = w * 64 + (size_t)__builtin_ctzll(miss);
+            size_t i = w * 64 + jb__ctz64(miss);
             const jb_pentry *pe = &pl->e[i];
             jb__r_fail(r, JB_E_MISSING, close, "missing required field \"%s\" of %s", pe->name,
                        pl->type->name);

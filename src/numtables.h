@@ -48,7 +48,7 @@ static inline uint64_t jb__mulhi64(uint64_t a, uint64_t b) {
 
 /* Leading zero bits of v != 0. */
 static inline int jb__clz64(uint64_t v) {
-#if defined(__GNUC__)
+#if defined(JB_GNUC)
     return __builtin_clzll(v);
 #else
     int n = 0;

@@ -503,15 +503,10 @@ const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_
         return NULL;
     }
     void *expected = NULL;
-#if defined(__GNUC__)
-    if (!__atomic_compare_exchange_n(&t->cache->plan, &expected, b.pl, false, __ATOMIC_ACQ_REL,
-                                     __ATOMIC_ACQUIRE)) {
+    if (!jb__atomic_cas_ptr(&t->cache->plan, &expected, b.pl)) {
         plan_free(b.pl); /* another thread won the race: use its plan */
         return (const jb_plan *)expected;
     }
-#else
-#error "jbind needs GCC/Clang atomics"
-#endif
     return b.pl;
 }
 

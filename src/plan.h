@@ -93,11 +93,7 @@ typedef struct jb_plan {
 JB_HIDDEN const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_t cap);
 
 static inline const jb_plan *jb__plan_get(const jb_type *t) {
-#if defined(__GNUC__)
-    return (const jb_plan *)__atomic_load_n(&t->cache->plan, __ATOMIC_ACQUIRE);
-#else
-    return (const jb_plan *)t->cache->plan;
-#endif
+    return (const jb_plan *)jb__atomic_load_ptr(&t->cache->plan);
 }
 
 /* Look a name up: the entry index or -1. */

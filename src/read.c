@@ -111,9 +111,9 @@ static inline uint64_t byte_eq(uint64_t w, unsigned char c) {
  * in native order, so memory order is low-to-high on little endian (count
  * trailing zeros) and high-to-low on big endian (count leading zeros). */
 static inline size_t first_byte(uint64_t m) {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(JB_GNUC) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     return (size_t)__builtin_ctzll(m) >> 3;
-#elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#elif defined(JB_GNUC) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     return (size_t)__builtin_clzll(m) >> 3;
 #else
     unsigned char b[8];
@@ -234,7 +234,7 @@ jb_status jb__r_ws_slow(jb_reader *r) {
                 p += 8;
                 continue;
             }
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(JB_GNUC) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
             p += (unsigned)__builtin_ctzll(x) >> 3;
 #endif
             break;

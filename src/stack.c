@@ -13,21 +13,22 @@
  * stack plus a margin for the failure path (message formatting). Passing
  * the floor is JB_E_DEPTH, never a crash.
  *
- * The floor is found once per thread (glibc's pthread_getattr_np) and
- * cached in a thread-local variable; where the bounds cannot be learned it
- * is 0 and only the depth limit applies. Comparing addresses of different
- * objects through uintptr_t is implementation-defined; on the flat address
- * spaces of every platform jbind targets it means what it says.
+ * The floor is found once per thread (pthread_getattr_np, which every
+ * Linux C library has: glibc, musl, bionic) and cached in a thread-local
+ * variable. Where the bounds cannot be learned (other systems, or a build
+ * with -DJB_NO_STACK_BOUNDS, which make test uses to run this path) it is
+ * 0 and only the depth limit applies: that is enough for everything but
+ * custom codecs that re-enter the engine on a small thread stack
+ * (docs/portability.md). Comparing addresses of different objects through
+ * uintptr_t is implementation-defined; on the flat address spaces of every
+ * platform jbind targets it means what it says.
  */
-#if defined(__linux__)
+#if defined(__linux__) && !defined(JB_NO_STACK_BOUNDS)
 #define _GNU_SOURCE 1 /* pthread_getattr_np */
-#endif
-#include <stdint.h>
-
-#if defined(__GLIBC__)
 #include <pthread.h>
 #define JB_HAVE_GETATTR_NP 1
 #endif
+#include <stdint.h>
 
 #include "base.h"
 

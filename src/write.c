@@ -374,7 +374,7 @@ static inline bool needs_work(unsigned char c, bool hi, bool slash) {
 /* Index (0..7) of the first byte of s[0..8) needing work, given m != 0
  * from special_mask over those bytes. */
 static inline size_t first_special(uint64_t m, const unsigned char *s, bool hi, bool slash) {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(JB_GNUC) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     (void)s, (void)hi, (void)slash;
     return (size_t)__builtin_ctzll(m) >> 3; /* the lowest flagged byte */
 #else
