@@ -9,6 +9,7 @@
 #   make bench         install the peer libraries, build -O2 and run the
 #                      benchmarks (BENCH_QUICK=1: correctness gates only)
 #   make build         configure and build build/release
+#   make amalgamation  jbind.c + jbind.h in build/amalgamation (vendoring)
 #   make install PREFIX=/usr/local
 #   make format-check  clang-format --dry-run -Werror over the C sources
 #   make fuzz          build the libFuzzer harnesses (clang-14, ASan+UBSan) in
@@ -37,7 +38,7 @@ PREFIX ?= /usr/local
 BUILD := build
 
 # Debian packages `make test` needs, and the decimal-comma locales.
-APT_PACKAGES := cmake make gcc g++ clang pkg-config locales binutils
+APT_PACKAGES := cmake make gcc g++ clang pkg-config locales binutils python3 git
 LOCALES := de_DE.UTF-8 fr_FR.UTF-8
 TEST_LOCALE := de_DE.UTF-8
 
@@ -85,6 +86,7 @@ END = @t=$$(( $$(date +%s) - $$(cat $(BUILD)/.start-$@) )); \
 
 .PHONY: all build test bench install clean deps format format-check \
 	test-release test-locale test-installed test-asan test-clang test-bench \
+	test-amalgamation amalgamation \
 	fuzz fuzz-build slow slow-valgrind slow-tsan slow-linear
 
 all: build
@@ -100,6 +102,7 @@ test: deps
 	$(MAKE) --no-print-directory test-installed
 	$(MAKE) --no-print-directory test-asan
 	$(MAKE) --no-print-directory test-clang
+	$(MAKE) --no-print-directory test-amalgamation
 	$(MAKE) --no-print-directory test-bench
 	@echo "==> make test: all phases passed"; cat $(BUILD)/test-times.log
 
@@ -141,6 +144,25 @@ test-bench:
 	$(START)
 	$(MAKE) --no-print-directory bench BENCH_QUICK=1
 	$(END)
+
+# The single-file distribution (docs/vendoring.md): tools/amalgamate.py
+# writes jbind.c + jbind.h; the public-header tests, the quick start and the
+# examples are built against them and run, once as a user gets them and once
+# with the portable fallbacks a compiler without GCC builtins or a system
+# without stack bounds gets (JB_NO_BUILTINS, JB_NO_STACK_BOUNDS); jbind.c
+# also compiles with clang and with JB_NO_THREADS (syntax only).
+AMALGAMATION_WARN := -std=c11 -Wall -Wextra -Wpedantic -Werror
+test-amalgamation:
+	$(START)
+	sh tests/test_amalgamation.sh . $(BUILD)/amalgamation-test gcc
+	sh tests/test_amalgamation.sh . $(BUILD)/amalgamation-portable gcc -DJB_NO_BUILTINS -DJB_NO_STACK_BOUNDS
+	clang $(AMALGAMATION_WARN) -fsyntax-only $(BUILD)/amalgamation-test/jbind.c
+	gcc $(AMALGAMATION_WARN) -DJB_NO_THREADS -DJB_NO_BUILTINS -fsyntax-only $(BUILD)/amalgamation-test/jbind.c
+	$(END)
+
+# jbind.c and jbind.h in $(BUILD)/amalgamation, to copy into a project.
+amalgamation:
+	python3 tools/amalgamate.py --out $(BUILD)/amalgamation
 
 # clang -O2: the second compiler must be warning-free too.
 test-clang:
