@@ -38,7 +38,8 @@ PREFIX ?= /usr/local
 BUILD := build
 
 # Debian packages `make test` needs, and the decimal-comma locales.
-APT_PACKAGES := cmake make gcc g++ clang pkg-config locales binutils python3 git
+# (python3-jsonschema: the independent validator of tests/test_schema.c.)
+APT_PACKAGES := cmake make gcc g++ clang pkg-config locales binutils python3 git python3-jsonschema
 LOCALES := de_DE.UTF-8 fr_FR.UTF-8
 TEST_LOCALE := de_DE.UTF-8
 

@@ -911,6 +911,47 @@ JB_API jb_status jb_from_value(const jb_type *type, const jb_value *v, void *out
                                jb_arena *arena, const jb_read_options *opts, jb_error *err);
 
 /* ===================================================================== */
+/* JSON Schema                                                            */
+/* ===================================================================== */
+
+/*
+ * A JSON Schema (draft 2020-12) for a descriptor: the documents jb_decode
+ * accepts for it with default read options, derived from the compiled
+ * plans, so it follows the type's format (renamed fields and cases,
+ * aliases, the sum style with its tag and content keys, optional and
+ * three-state fields, defaults, map key modes, integers as strings,
+ * deny-unknown). Records, tuples, enums and sums are "$defs" named after
+ * their C type, referenced with "$ref" (recursive types too). Every value
+ * jb_encode writes validates against it. docs/schema.md lists what JSON
+ * Schema cannot say (duplicate keys, 1 vs 1.0, invalid UTF-8, limits).
+ */
+#define JB_SCHEMA_PRETTY          0x1u /**< jb_schema_write: indented (2 spaces), not compact */
+#define JB_SCHEMA_DENY_UNKNOWN    0x2u /**< as decoded with JB_READ_DENY_UNKNOWN: closed records */
+#define JB_SCHEMA_INTEGRAL_FLOATS 0x4u /**< as decoded with JB_READ_INTEGRAL_FLOATS */
+
+typedef struct jb_schema_options {
+    uint32_t flags;    /**< JB_SCHEMA_* */
+    const char *id;    /**< the document's "$id" (NULL: none) */
+    const char *title; /**< its "title" (NULL: none) */
+    /** A custom codec's JSON, described by another descriptor whose schema
+     * stands for it (e.g. a tuple for a point written as [x, y]); NULL, or
+     * a NULL answer: true (any value). */
+    const jb_type *(*custom)(const jb_type *custom_type, void *ctx);
+    void *ctx;         /**< passed to custom */
+} jb_schema_options;
+
+/**
+ * The schema of type as a jb_value tree in arena (opts NULL = defaults).
+ * JB_E_DESCRIPTOR for a bad descriptor; on failure *out is NULL and the
+ * arena as it was.
+ */
+JB_API jb_status jb_schema_value(const jb_type *type, jb_arena *arena, jb_value **out,
+                                 const jb_schema_options *opts, jb_error *err);
+/** The schema of type appended to buf as JSON text. */
+JB_API jb_status jb_schema_write(const jb_type *type, jb_buf *buf, const jb_schema_options *opts,
+                                 jb_error *err);
+
+/* ===================================================================== */
 /* Descriptor internals                                                  */
 /* ===================================================================== */
 
