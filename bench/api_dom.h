@@ -2,10 +2,10 @@
 /*
  * api_dom.h — a thin naming layer over the DOM libraries, so that one
  * extraction routine per model (m_dom.inc) serves jansson, json-c, cJSON
- * and RapidJSON. Every helper is a direct call into the library's own API,
+ * RapidJSON and yyjson. Every helper is a direct call into the library's own API,
  * the calls its users make: parse the whole document, look fields up by
  * name, iterate arrays and objects, copy strings out. Select the backend by
- * defining DOM_JANSSON, DOM_JSONC, DOM_CJSON or DOM_RAPIDJSON.
+ * defining DOM_JANSSON, DOM_JSONC, DOM_CJSON, DOM_RAPIDJSON or DOM_YYJSON.
  *
  *   DV              a (const) pointer to a DOM node; NULL = absent
  *   d_get(o, "k")   member lookup (NULL when absent)
@@ -259,6 +259,88 @@ static inline int d_bool(DV v, bool *o) {
 static inline int d_str(DV v, bench_arena *a, jb_str *o) {
     if (!v || !v->IsString()) return -1;
     *o = ba_str(a, v->GetString(), v->GetStringLength());
+    return 0;
+}
+#elif defined(DOM_YYJSON)
+/* yyjson (../shared/peers/yyjson, compiled from source by bench/CMakeLists.txt):
+ * yyjson_read into its immutable document, iterated with its iterator
+ * macros' loops, freed with yyjson_doc_free. Members are looked up with
+ * yyjson_obj_iter_getn, which yyjson documents as "much faster [than
+ * yyjson_obj_getn] if the ordering of the keys is known at compile-time and
+ * you are using the same order to look up the values": m_dom.inc looks the
+ * fields up in the model's order, which is the documents' order. A user
+ * keeps one yyjson_obj_iter per object being read; here a small table keyed
+ * by the object holds them (the extraction nests; cleared per document). A
+ * lookup after an eviction or out of order is still right, only slower: the
+ * iterator wraps around. */
+#include <yyjson.h>
+typedef yyjson_val *DV;
+typedef struct { yyjson_doc *doc; } DOM_DOC;
+typedef struct { yyjson_val *obj; yyjson_obj_iter it; } yy_slot;
+static yy_slot yy_slots[64]; /* direct-mapped by the value's index in the document */
+static inline int dom_parse(DOM_DOC *d, const char *s, size_t n) {
+    memset(yy_slots, 0, sizeof yy_slots);
+    d->doc = yyjson_read(s, n, YYJSON_READ_NOFLAG);
+    return d->doc ? 0 : -1;
+}
+static inline DV dom_root(DOM_DOC *d) { return yyjson_doc_get_root(d->doc); }
+static inline void dom_close(DOM_DOC *d) { yyjson_doc_free(d->doc); }
+static inline DV d_get(DV o, const char *k) {
+    if (!yyjson_is_obj(o)) return NULL;
+    yy_slot *s = &yy_slots[((uintptr_t)o / sizeof(yyjson_val)) & 63];
+    if (s->obj != o) {
+        s->obj = o;
+        yyjson_obj_iter_init(o, &s->it);
+    }
+    return yyjson_obj_iter_getn(&s->it, k, strlen(k));
+}
+static inline bool d_null(DV v) { return !v || yyjson_is_null(v); }
+static inline bool d_isobj(DV v) { return yyjson_is_obj(v); }
+static inline bool d_isarr(DV v) { return yyjson_is_arr(v); }
+static inline size_t d_arr_len(DV a) { return yyjson_arr_size(a); }
+/* (the outer loops only declare the iterator macros' variables; each runs once) */
+#define D_ARR_FOREACH(a, ev)                                                        \
+    for (size_t ev##_i = 0, ev##_n = 0, ev##_once = 1; ev##_once; ev##_once = 0)   \
+        for (DV ev = NULL; ev##_once; ev##_once = 0)                                \
+            yyjson_arr_foreach((a), ev##_i, ev##_n, ev)
+#define D_OBJ_FOREACH(o, k, ev)                                                     \
+    for (size_t k##_i = 0, k##_n = 0, k##_once = 1; k##_once; k##_once = 0)        \
+        for (DV k##_v = NULL, ev = NULL; k##_once; k##_once = 0)                    \
+            yyjson_obj_foreach((o), k##_i, k##_n, k##_v, ev)                        \
+                for (int k##_k = 1; k##_k;)                                         \
+                    for (jb_str k = {yyjson_get_str(k##_v), yyjson_get_len(k##_v)}; k##_k; k##_k = 0)
+static inline DV d_at(DV a, size_t i) { return yyjson_arr_get(a, i); }
+static inline int d_strview(DV v, jb_str *o) {
+    if (!yyjson_is_str(v)) return -1;
+    o->ptr = yyjson_get_str(v);
+    o->len = yyjson_get_len(v);
+    return 0;
+}
+/* yyjson reads non-negative integers as UINT, negative ones as SINT */
+static inline int d_i64(DV v, int64_t *o) {
+    if (yyjson_is_sint(v)) *o = yyjson_get_sint(v);
+    else if (yyjson_is_uint(v) && yyjson_get_uint(v) <= (uint64_t)INT64_MAX) *o = (int64_t)yyjson_get_uint(v);
+    else return -1;
+    return 0;
+}
+static inline int d_u64(DV v, uint64_t *o) {
+    if (!yyjson_is_uint(v)) return -1;
+    *o = yyjson_get_uint(v);
+    return 0;
+}
+static inline int d_f64(DV v, double *o) {
+    if (!yyjson_is_num(v)) return -1;
+    *o = yyjson_get_num(v);
+    return 0;
+}
+static inline int d_bool(DV v, bool *o) {
+    if (!yyjson_is_bool(v)) return -1;
+    *o = yyjson_get_bool(v);
+    return 0;
+}
+static inline int d_str(DV v, bench_arena *a, jb_str *o) {
+    if (!yyjson_is_str(v)) return -1;
+    *o = ba_str(a, yyjson_get_str(v), yyjson_get_len(v));
     return 0;
 }
 #else

@@ -5,9 +5,10 @@
  *   W_HAND       hand-written: a growable buffer, snprintf for numbers, a
  *                byte loop for escaping (the floor a C programmer writes)
  *   W_RAPIDJSON  rapidjson::Writer<StringBuffer> (SAX writer, buffer reused)
- *   W_JANSSON / W_JSONC / W_CJSON: build the library's DOM (json_object_set_new
- *                & co., the same calls a user makes; a small stack here tracks
- *                the open container) then print it compact.
+ *   W_JANSSON / W_JSONC / W_CJSON / W_YYJSON: build the library's DOM
+ *                (json_object_set_new, yyjson_mut_obj_add & co., the same calls
+ *                a user makes; a small stack here tracks the open container)
+ *                then print it compact.
  * API: w_obj_begin/end, w_arr_begin/end, w_key(w, k, n) (k NUL-terminated),
  * WK(w, "literal"), w_key_u32 (an integer key), w_str, w_i64, w_u64, w_f64,
  * w_bool, w_null. W_CASE(name, T, fn) defines the case entry point.
@@ -223,8 +224,46 @@ static inline void wb_finish(bench_io *io, WV root) {
     io->enc_handle = s;
     io->enc_release = wb_release;
 }
+#elif defined(W_YYJSON)
+/* yyjson: a yyjson_mut_doc per encode (yyjson_mut_doc_new / _free), strings
+ * referenced, not copied (yyjson_mut_strn: the C value outlives the doc),
+ * except keys built in a scratch buffer (yyjson_mut_strncpy), then
+ * yyjson_mut_write (a malloc'd string, freed after the gate / per op). */
+#include <yyjson.h>
+typedef yyjson_mut_val *WV;
+static yyjson_mut_doc *wb_doc;
+#define WB_START() (wb_doc = yyjson_mut_doc_new(NULL))
+#define WB_OBJ() yyjson_mut_obj(wb_doc)
+#define WB_ARR() yyjson_mut_arr(wb_doc)
+#define WB_OBJ_SET(o, k, n, v) yyjson_mut_obj_add((o), yyjson_mut_strn(wb_doc, (k), (n)), (v))
+#define WB_OBJ_SET_COPY(o, k, n, v) yyjson_mut_obj_add((o), yyjson_mut_strncpy(wb_doc, (k), (n)), (v))
+#define WB_ARR_ADD(a, v) yyjson_mut_arr_append((a), (v))
+#define WB_STR(s, n) yyjson_mut_strn(wb_doc, (s), (n))
+#define WB_I64(v) yyjson_mut_sint(wb_doc, (int64_t)(v))
+#define WB_U64(v) yyjson_mut_uint(wb_doc, (uint64_t)(v))
+#define WB_F64(v) yyjson_mut_real(wb_doc, (v))
+#define WB_BOOL(v) yyjson_mut_bool(wb_doc, (v))
+#define WB_NULL() yyjson_mut_null(wb_doc)
+static void wb_release(bench_io *io) { free(io->enc_handle); }
+static inline void wb_finish(bench_io *io, WV root) {
+    size_t n = 0;
+    yyjson_mut_doc_set_root(wb_doc, root);
+    char *s = yyjson_mut_write(wb_doc, YYJSON_WRITE_NOFLAG, &n);
+    yyjson_mut_doc_free(wb_doc);
+    wb_doc = NULL;
+    io->enc = s;
+    io->enc_len = s ? n : 0;
+    io->enc_handle = s;
+    io->enc_release = wb_release;
+}
 #else
 #error "define a writer backend"
+#endif
+#ifndef WB_START
+#define WB_START() ((void)0)
+#endif
+#ifndef WB_OBJ_SET_COPY /* the libraries that copy every key anyway */
+#define WB_OBJ_SET_COPY(o, k, n, v) WB_OBJ_SET(o, k, n, v)
 #endif
 typedef struct W {
     WV stack[512];
@@ -232,12 +271,14 @@ typedef struct W {
     int sp;
     const char *key;
     size_t klen;
+    bool kcopy; /* the key is in keybuf: a library that references keys must copy it */
     char keybuf[16];
     WV root;
 } W;
 static inline void w_add(W *w, WV v) {
     if (w->sp == 0) { w->root = v; return; }
-    if (w->isobj[w->sp - 1]) WB_OBJ_SET(w->stack[w->sp - 1], w->key, w->klen, v);
+    if (w->isobj[w->sp - 1] && w->kcopy) WB_OBJ_SET_COPY(w->stack[w->sp - 1], w->key, w->klen, v);
+    else if (w->isobj[w->sp - 1]) WB_OBJ_SET(w->stack[w->sp - 1], w->key, w->klen, v);
     else WB_ARR_ADD(w->stack[w->sp - 1], v);
 }
 static inline void w_obj_begin(W *w) {
@@ -254,10 +295,11 @@ static inline void w_arr_begin(W *w) {
 }
 static inline void w_obj_end(W *w) { w->sp--; }
 static inline void w_arr_end(W *w) { w->sp--; }
-static inline void w_key(W *w, const char *k, size_t n) { w->key = k; w->klen = n; }
+static inline void w_key(W *w, const char *k, size_t n) { w->key = k; w->klen = n; w->kcopy = false; }
 static inline void w_key_u32(W *w, uint32_t k) {
     int n = snprintf(w->keybuf, sizeof w->keybuf, "%" PRIu32, k);
     w_key(w, w->keybuf, (size_t)n);
+    w->kcopy = true;
 }
 static inline void w_str(W *w, const char *s, size_t n) { w_add(w, WB_STR(s, n)); }
 static inline void w_i64(W *w, int64_t v) { w_add(w, WB_I64(v)); }
@@ -270,6 +312,7 @@ static inline void w_null(W *w) { w_add(w, WB_NULL()); }
         W w;                                                                        \
         w.sp = 0;                                                                   \
         w.root = NULL;                                                              \
+        WB_START();                                                                 \
         fn(&w, (const T *)io->value);                                               \
         if (!w.root) return -1;                                                     \
         wb_finish(io, w.root);                                                      \

@@ -44,6 +44,7 @@ DOM_DECL(rapidjson)
 DOM_DECL(jansson)
 DOM_DECL(jsonc)
 DOM_DECL(cjson)
+DOM_DECL(yyjson)
 
 /* The library's functions for a DOM case (NULL: the library has no DOM here). */
 const dom_lib *dom_lib_of(int lib);

@@ -167,6 +167,9 @@ DOM_LIB(rapidjson)
 DOM_LIB(jansson)
 DOM_LIB(jsonc)
 DOM_LIB(cjson)
+#ifdef BENCH_HAVE_YYJSON
+DOM_LIB(yyjson)
+#endif
 const dom_lib *dom_lib_of(int lib) {
     switch (lib) {
     case LIB_JBIND: return &dl_jbind;
@@ -175,6 +178,9 @@ const dom_lib *dom_lib_of(int lib) {
     case LIB_JANSSON: return &dl_jansson;
     case LIB_JSONC: return &dl_jsonc;
     case LIB_CJSON: return &dl_cjson;
+#ifdef BENCH_HAVE_YYJSON
+    case LIB_YYJSON: return &dl_yyjson;
+#endif
     default: return NULL;
     }
 }
@@ -185,10 +191,14 @@ const dom_lib *dom_lib_of(int lib) {
         .name = "dom." name_, .group = "dom", .file = file_,                              \
         .note = "parse into the library's tree; print it compact",                        \
         .size = sizeof(void *), .dom = 1,                                                  \
-        .dec = {dom_jbind_parse, dom_simdjson_parse, dom_rapidjson_parse, dom_jansson_parse, \
-                dom_jsonc_parse, dom_cjson_parse},                                         \
-        .enc = {dom_jbind_print, dom_simdjson_print, dom_rapidjson_print, dom_jansson_print, \
-                dom_jsonc_print, dom_cjson_print}};
+        .dec = {[LIB_JBIND] = dom_jbind_parse, [LIB_SIMDJSON] = dom_simdjson_parse,           \
+                [LIB_RAPIDJSON] = dom_rapidjson_parse, [LIB_JANSSON] = dom_jansson_parse,          \
+                [LIB_JSONC] = dom_jsonc_parse, [LIB_CJSON] = dom_cjson_parse,                      \
+                [LIB_YYJSON] = BENCH_YY(dom_yyjson_parse)},                                        \
+        .enc = {[LIB_JBIND] = dom_jbind_print, [LIB_SIMDJSON] = dom_simdjson_print,           \
+                [LIB_RAPIDJSON] = dom_rapidjson_print, [LIB_JANSSON] = dom_jansson_print,          \
+                [LIB_JSONC] = dom_jsonc_print, [LIB_CJSON] = dom_cjson_print,                      \
+                [LIB_YYJSON] = BENCH_YY(dom_yyjson_print)}};
 DOM_CASE(twitter, "twitter", "twitter.json")
 DOM_CASE(citm, "citm_catalog", "citm_catalog.json")
 DOM_CASE(canada, "canada", "canada.json")

@@ -92,20 +92,55 @@ static inline char *bb_reserve(bench_buf *b, size_t n) {
     return b->data + b->len;
 }
 
-/* ---- libraries ---- */
-enum {
-    LIB_JBIND = 0,
-    LIB_SIMDJSON,
-    LIB_RAPIDJSON,
-    LIB_JANSSON,
-    LIB_JSONC,
-    LIB_CJSON,
-    LIB_HAND,
-    LIB_LIBC,       /* number micro-benchmarks: snprintf("%.17g") / strtod / strtoll */
-    LIB_LIBC_SHORT, /* number micro-benchmarks: the shortest of %.15g/%.16g/%.17g that round-trips */
-    LIB_COUNT
-};
-extern const char *const bench_lib_names[LIB_COUNT];
+/* ---- libraries ----
+ * One line per library (a row of every table): the enum id, the name the
+ * tables and JB_BENCH_LIBS use, its kind, what it does. Adding a library is
+ * one line here plus its functions: either in the case tables
+ * (jb_models.c, dom_c.c, numbers.c: an entry of .dec/.enc) or, for a
+ * library that covers some cases only, a registry of {case name, dec, enc}
+ * set in main.c (bench_lib.entries; glaze's is one). Kinds:
+ *   BENCH_OURS   jbind's own rows: the ratios are computed for them
+ *   BENCH_PEER   another library: "best peer" is the fastest of these
+ *   BENCH_LIMIT  a physical limit (memcpy of the same bytes): neither; the
+ *                report reads every row as a fraction of it */
+enum { BENCH_OURS = 0, BENCH_PEER, BENCH_LIMIT };
+#define BENCH_LIBS(X)                                                                              \
+    X(JBIND, "jbind", BENCH_OURS, "jb_decode / jb_encode with the bench descriptors")              \
+    X(SIMDJSON, "simdjson", BENCH_PEER, "On-Demand, parser reused (decode only)")                  \
+    X(RAPIDJSON, "rapidjson", BENCH_PEER, "Document::Parse + extraction; Writer<StringBuffer>")    \
+    X(JANSSON, "jansson", BENCH_PEER, "json_loadb + extraction; build json_t + json_dumps")        \
+    X(JSONC, "json-c", BENCH_PEER, "json_tokener_parse + extraction; build + to_json_string")      \
+    X(CJSON, "cJSON", BENCH_PEER, "cJSON_ParseWithLength + extraction; build + PrintUnformatted")  \
+    X(HAND, "hand", BENCH_PEER, "hand-written recursive descent / snprintf writer")                 \
+    X(LIBC, "libc", BENCH_PEER, "number cases: strtod / strtoll; snprintf %.17g")                   \
+    X(LIBC_SHORT, "libc-shortest", BENCH_PEER, "number cases: shortest of %.15g/%.16g/%.17g")       \
+    X(GLAZE, "glaze", BENCH_PEER, "glz::read into a reused C++ struct; glz::write into a reused string") \
+    X(GLAZE_FRESH, "glaze-fresh", BENCH_PEER, "glz::read into a fresh C++ struct; glz::write_json to a new string") \
+    X(YYJSON, "yyjson", BENCH_PEER, "yyjson_read + walk; yyjson_mut_doc + yyjson_mut_write")        \
+    X(MEMCPY, "memcpy", BENCH_LIMIT, "memcpy of the input (decode) / of jbind's output (encode)")
+#define BENCH_LIB_ENUM(id, name, kind, what) LIB_##id,
+enum { BENCH_LIBS(BENCH_LIB_ENUM) LIB_COUNT };
+struct bench_io;
+/* A library's functions for the cases it covers, by case name ({NULL} ends). */
+typedef struct bench_entry {
+    const char *cas;
+    int (*dec)(struct bench_io *io);
+    int (*enc)(struct bench_io *io);
+} bench_entry;
+typedef struct bench_lib {
+    const char *name;
+    int kind;
+    const char *what;
+    const bench_entry *entries; /* NULL: the case tables hold its functions */
+    const char *absent;         /* non-NULL: not built into this jbench, and why */
+} bench_lib;
+extern bench_lib bench_libs[LIB_COUNT];
+/* yyjson's functions in the case tables (NULL where it is not built) */
+#ifdef BENCH_HAVE_YYJSON
+#define BENCH_YY(f) f
+#else
+#define BENCH_YY(f) NULL
+#endif
 
 /* One operation's inputs and outputs. */
 typedef struct bench_io {
@@ -126,6 +161,10 @@ typedef struct bench_io {
     /* per-library persistent state (e.g. simdjson parser) */
     void *state;
     const struct bench_case *bc;
+    /* 1 while the harness runs a correctness gate, 0 while timed: a peer
+     * that decodes into its own types (glaze's C++ structs) converts them
+     * into io->out only when it is set, outside the timed operation */
+    int gate;
     char errmsg[1024];
 } bench_io;
 

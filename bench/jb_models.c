@@ -579,15 +579,22 @@ int jbind_enc(bench_io *io);
     int cjson_dec_##c(bench_io *); int hand_dec_##c(bench_io *);                   \
     int rapidjson_enc_##c(bench_io *); int jansson_enc_##c(bench_io *);            \
     int jsonc_enc_##c(bench_io *); int cjson_enc_##c(bench_io *);                  \
-    int hand_enc_##c(bench_io *);
+    int hand_enc_##c(bench_io *); int yyjson_dec_##c(bench_io *);                  \
+    int yyjson_enc_##c(bench_io *);
 #define ALL_CASES(X)                                                                \
     X(d) X(bigrecord) X(bigproduct) X(bigsum) X(foos) X(ints) X(finch) X(lu_record)  \
     X(lu_case500) X(lu_case1) X(enum5) X(tree) X(i64arr) X(map10) X(map100)          \
     X(map1000) X(map10000) X(twitter) X(citm) X(canada) X(gsoc) X(mesh) X(numbers)    \
     X(github) X(twitter100)
 ALL_CASES(DECL)
-#define DECS(c) {jbind_dec, simdjson_dec_##c, rapidjson_dec_##c, jansson_dec_##c, jsonc_dec_##c, cjson_dec_##c, hand_dec_##c}
-#define ENCS(c) {jbind_enc, NULL, rapidjson_enc_##c, jansson_enc_##c, jsonc_enc_##c, cjson_enc_##c, hand_enc_##c}
+#define DECS(c)                                                                            \
+    {[LIB_JBIND] = jbind_dec, [LIB_SIMDJSON] = simdjson_dec_##c, [LIB_RAPIDJSON] = rapidjson_dec_##c, \
+     [LIB_JANSSON] = jansson_dec_##c, [LIB_JSONC] = jsonc_dec_##c, [LIB_CJSON] = cjson_dec_##c,  \
+     [LIB_HAND] = hand_dec_##c, [LIB_YYJSON] = BENCH_YY(yyjson_dec_##c)}
+#define ENCS(c)                                                                            \
+    {[LIB_JBIND] = jbind_enc, [LIB_RAPIDJSON] = rapidjson_enc_##c, [LIB_JANSSON] = jansson_enc_##c, \
+     [LIB_JSONC] = jsonc_enc_##c, [LIB_CJSON] = cjson_enc_##c, [LIB_HAND] = hand_enc_##c,        \
+     [LIB_YYJSON] = BENCH_YY(yyjson_enc_##c)}
 #define SEED(id, name_, group_, note_, T, type_, mk, eq, elems_)                    \
     static const bench_case case_##id = {.name = name_, .group = group_, .note = note_, \
         .size = sizeof(T), .type = type_, .make = mk, .equal = eq, .elems = elems_,  \

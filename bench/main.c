@@ -2,21 +2,28 @@
 /*
  * main.c — the bench driver.
  *
- *   jbench [--quick] [--case SUBSTR] [--lib NAME] [--out results.tsv]
+ *   jbench [--quick] [--case PATTERNS] [--lib PATTERNS] [--out results.tsv]
  *       runs every (case, library) pair in its own child process (a fresh
  *       exec, so that the child's peak RSS is its own), prints a table and
  *       writes the raw results. --quick: the correctness gates only, one
  *       operation each, no timing; exit status 1 if any gate failed.
+ *       PATTERNS: comma-separated shell patterns (fnmatch), each matched
+ *       against the whole name: "twitter" is the typed twitter case only,
+ *       "dom.*" every DOM case, "*twitter*" all three twitter files.
  *   jbench --child CASE LIB [--quick]   (internal) one pair; prints R lines.
  *   jbench --list                       the case names.
+ *   jbench --libs                       the library table (TSV: name, kind,
+ *                                       built, what it does / why not built).
  *
  * Environment: JB_DATA_DIR (corpus directory; default ../shared/data/corpus
  * relative to the repository root), JB_BENCH_SECONDS (seconds per timed run,
- * default 0.2), JB_BENCH_RUNS (timed runs, default 5).
+ * default 0.2), JB_BENCH_RUNS (timed runs, default 5), JB_BENCH_CASES and
+ * JB_BENCH_LIBS (the same PATTERNS as --case / --lib; the options win).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <inttypes.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -35,9 +42,37 @@
 extern char **environ;
 int hand_enc_d(bench_io *); /* for input generation: see canonical_input */
 
-const char *const bench_lib_names[LIB_COUNT] = {"jbind", "simdjson", "rapidjson", "jansson",
-                                                "json-c", "cJSON", "hand", "libc",
-                                                "libc-shortest"};
+/* ---------------- the library table (harness.h) ---------------- */
+#ifdef BENCH_HAVE_GLAZE
+extern const bench_entry glaze_entries[], glaze_fresh_entries[];
+#define GLAZE_ENTRIES glaze_entries
+#define GLAZE_FRESH_ENTRIES glaze_fresh_entries
+#define GLAZE_ABSENT NULL
+#else
+static const bench_entry no_entries[] = {{NULL, NULL, NULL}};
+#define GLAZE_ENTRIES no_entries
+#define GLAZE_FRESH_ENTRIES no_entries
+#ifndef BENCH_GLAZE_ABSENT
+#define BENCH_GLAZE_ABSENT "not built"
+#endif
+#define GLAZE_ABSENT BENCH_GLAZE_ABSENT
+#endif
+#ifdef BENCH_HAVE_YYJSON
+#define YYJSON_ABSENT NULL
+#else
+#ifndef BENCH_YYJSON_ABSENT
+#define BENCH_YYJSON_ABSENT "not built"
+#endif
+#define YYJSON_ABSENT BENCH_YYJSON_ABSENT
+#endif
+#define BENCH_LIB_ROW(id, name_, kind_, what_) {.name = name_, .kind = kind_, .what = what_},
+bench_lib bench_libs[LIB_COUNT] = {BENCH_LIBS(BENCH_LIB_ROW)};
+static void bench_libs_init(void) {
+    bench_libs[LIB_GLAZE].entries = GLAZE_ENTRIES;
+    bench_libs[LIB_GLAZE_FRESH].entries = GLAZE_FRESH_ENTRIES;
+    bench_libs[LIB_GLAZE].absent = bench_libs[LIB_GLAZE_FRESH].absent = GLAZE_ABSENT;
+    bench_libs[LIB_YYJSON].absent = YYJSON_ABSENT;
+}
 
 /* ---------------- arena / buffer ---------------- */
 void *ba_alloc_slow(bench_arena *a, size_t n) {
@@ -125,8 +160,30 @@ static const bench_case *find_case(const char *name) {
 }
 static int find_lib(const char *name) {
     for (int i = 0; i < LIB_COUNT; i++)
-        if (strcmp(bench_lib_names[i], name) == 0) return i;
+        if (strcmp(bench_libs[i].name, name) == 0) return i;
     return -1;
+}
+/* The library's decode (enc = 0) or encode (enc = 1) of the case, or NULL:
+ * the case tables first, then the library's registry. memcpy copies the
+ * bytes of every case (encode: where jbind encodes the case). */
+static bench_fn case_fn(const bench_case *bc, int lib, int enc) {
+    if (bench_libs[lib].absent) return NULL;
+    if (bench_libs[lib].kind == BENCH_LIMIT) return enc ? bc->enc[LIB_JBIND] : bc->dec[LIB_JBIND];
+    bench_fn f = enc ? bc->enc[lib] : bc->dec[lib];
+    if (f || !bench_libs[lib].entries) return f;
+    for (const bench_entry *e = bench_libs[lib].entries; e->cas; e++)
+        if (!strcmp(e->cas, bc->name)) return enc ? e->enc : e->dec;
+    return NULL;
+}
+/* name matches one of the comma-separated fnmatch patterns (NULL: all) */
+static int name_matches(const char *patterns, const char *name) {
+    if (!patterns || !*patterns) return 1;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", patterns);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ", ", &save); t; t = strtok_r(NULL, ", ", &save))
+        if (fnmatch(t, name, 0) == 0) return 1;
+    return 0;
 }
 static char data_dir[4096];
 static void resolve_data_dir(const char *argv0) {
@@ -193,6 +250,7 @@ static int cmp_double(const void *a, const void *b) {
 static int time_op(bench_io *io, bench_fn fn, int is_dec, double seconds, int runs, opstat *st) {
     int rc = 0;
     void (*op)(bench_io *, bench_fn, int *) = is_dec ? do_dec : do_enc;
+    io->gate = 0;
     /* warm up, then estimate the cost of one operation */
     double t0 = now_ns();
     long n = 0;
@@ -230,7 +288,7 @@ static double g_elems; /* elements per operation (ns/element), 0 = none */
 static void emit(const bench_case *bc, int lib, const char *op, const char *status, const opstat *st,
                  size_t nbytes, const char *msg) {
     printf("R\t%s\t%s\t%s\t%s\t%.1f\t%.1f\t%.1f\t%ld\t%.2f\t%.0f\t%zu\t%.0f\t%s\n", bc->name,
-           bench_lib_names[lib], op, status, st ? st->med : 0, st ? st->min : 0, st ? st->max : 0,
+           bench_libs[lib].name, op, status, st ? st->med : 0, st ? st->min : 0, st ? st->max : 0,
            st ? st->iters : 0, st ? st->allocs : 0, st ? st->bytes : 0, nbytes, g_elems, msg ? msg : "");
     fflush(stdout);
 }
@@ -247,6 +305,7 @@ static int verify_decode(const bench_case *bc, bench_io *io, const char *text, s
     v.out = out;
     v.arena = (bench_arena *)calloc(1, sizeof(bench_arena));
     memset(out, 0, bc->size);
+    v.gate = 1;
     int r = bc->dec[LIB_JBIND](&v);
     *who = "jbind";
     if (r && bc->dec[LIB_RAPIDJSON]) {
@@ -256,6 +315,46 @@ static int verify_decode(const bench_case *bc, bench_io *io, const char *text, s
     }
     /* arena intentionally kept alive: out points into it */
     return r;
+}
+
+/* ---------------- the physical limit: memcpy of the same bytes ----------------
+ * decode: the input text copied into a reused buffer; encode: jbind's
+ * output for the case copied the same way. Gate: the copy equals its
+ * source. Every other row reads as a fraction of these. */
+static const char *limit_src;
+static size_t limit_len;
+static int memcpy_dec(bench_io *io) {
+    memcpy(io->buf.data, io->in, io->in_len);
+    return 0;
+}
+static int memcpy_enc(bench_io *io) {
+    memcpy(io->buf.data, limit_src, limit_len);
+    io->enc = io->buf.data;
+    io->enc_len = limit_len;
+    io->enc_release = NULL;
+    return 0;
+}
+static void run_limit(const bench_case *bc, int lib, bench_io *io, const char *out, size_t out_len, int quick,
+                      double seconds, int runs) {
+    const char *op[2] = {"dec", "enc"};
+    for (int e = 0; e < 2; e++) {
+        size_t n = e ? out_len : io->in_len;
+        if (e && !out) continue;
+        limit_src = e ? out : io->in;
+        limit_len = n;
+        io->buf.len = 0;
+        bb_reserve(&io->buf, n + 1);
+        bench_fn fn = e ? memcpy_enc : memcpy_dec;
+        fn(io);
+        if (memcmp(io->buf.data, limit_src, n) != 0) {
+            emit(bc, lib, op[e], "FAILED", NULL, n, "the copy differs from its source");
+            continue;
+        }
+        opstat st;
+        if (quick) emit(bc, lib, op[e], "OK", NULL, n, "copy");
+        else if (time_op(io, fn, !e, seconds, runs, &st)) emit(bc, lib, op[e], "FAILED", NULL, n, "failed while timed");
+        else emit(bc, lib, op[e], "OK", &st, n, e ? "copy of jbind's output" : "copy of the input");
+    }
 }
 
 /* A DOM case (dom.h): parse the file into the library's tree, print it.
@@ -287,9 +386,16 @@ static int run_child_dom(const bench_case *bc, int lib, int quick, double second
     io.in = input;
     io.in_len = input_len;
     io.out = calloc(1, bc->size);
+    if (bench_libs[lib].kind == BENCH_LIMIT) {
+        jb_buf printed = JB_BUF_INIT;
+        int have = jb_value_print(ref, &printed, NULL, &err) == JB_OK;
+        run_limit(bc, lib, &io, have ? printed.data : NULL, printed.len, quick, seconds, runs);
+        return 0;
+    }
 
     /* ---- parse ---- */
     int rc = 0, parsed = 1;
+    io.gate = 1;
     do_dec(&io, dl->parse, &rc);
     do_dec(&io, dl->parse, &rc);
     if (rc) {
@@ -313,6 +419,7 @@ static int run_child_dom(const bench_case *bc, int lib, int quick, double second
     if (parsed) {
         size_t out_len = 0;
         io.errmsg[0] = 0;
+        io.gate = 1;
         jb_arena_reset(gate_arena);
         if (dl->print(&io)) {
             snprintf(msg, sizeof msg, "print failed: %.400s", io.errmsg);
@@ -405,11 +512,22 @@ static int run_child(const bench_case *bc, int lib, int quick) {
     io.in_len = input_len;
     io.value = ref;
     io.out = calloc(1, bc->size);
+    if (bench_libs[lib].kind == BENCH_LIMIT) {
+        int have = bc->enc[LIB_JBIND] && bc->enc[LIB_JBIND](&io) == 0;
+        char *out = NULL;
+        if (have) {
+            out = (char *)malloc(io.enc_len + 1);
+            memcpy(out, io.enc, io.enc_len);
+        }
+        run_limit(bc, lib, &io, out, have ? io.enc_len : 0, quick, seconds, runs);
+        return 0;
+    }
 
     /* ---- decode ---- */
-    bench_fn dec = bc->dec[lib];
+    bench_fn dec = case_fn(bc, lib, 0);
     if (dec) {
         int ok = 1;
+        io.gate = 1;
         io.errmsg[0] = 0;
         bench_eq_where[0] = 0;
         do_dec(&io, dec, &(int){0});
@@ -432,11 +550,12 @@ static int run_child(const bench_case *bc, int lib, int quick) {
         }
     }
     /* ---- encode ---- */
-    bench_fn enc = bc->enc[lib];
+    bench_fn enc = case_fn(bc, lib, 1);
     if (enc) {
         int ok = 1;
         size_t out_len = 0;
         const char *who = "";
+        io.gate = 1;
         io.errmsg[0] = 0;
         bench_eq_where[0] = 0;
         if (enc(&io)) {
@@ -484,7 +603,7 @@ static int spawn_child(const char *self, const bench_case *bc, int lib, int quic
     posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
     posix_spawn_file_actions_addclose(&fa, pfd[0]);
     char *argv[] = {(char *)self, (char *)"--child", (char *)bc->name,
-                    (char *)bench_lib_names[lib], quick ? (char *)"--quick" : NULL, NULL};
+                    (char *)bench_libs[lib].name, quick ? (char *)"--quick" : NULL, NULL};
     pid_t pid;
     if (posix_spawn(&pid, self, &fa, NULL, argv, environ)) {
         close(pfd[0]);
@@ -531,7 +650,7 @@ static int spawn_child(const char *self, const bench_case *bc, int lib, int quic
             result *r = &res[(*nres)++];
             memset(r, 0, sizeof *r);
             snprintf(r->cas, sizeof r->cas, "%s", bc->name);
-            snprintf(r->lib, sizeof r->lib, "%s", bench_lib_names[lib]);
+            snprintf(r->lib, sizeof r->lib, "%s", bench_libs[lib].name);
             snprintf(r->op, sizeof r->op, "-");
             snprintf(r->status, sizeof r->status, "FAILED");
             snprintf(r->msg, sizeof r->msg, "child %s %d", WIFSIGNALED(status) ? "killed by signal" : "exited with",
@@ -567,12 +686,15 @@ static const char *known_failure(const char *cas, const char *lib, const char *o
 }
 
 static void print_result(const result *r, const result *all, int n) {
-    /* ratio: best peer (fastest non-jbind OK result of the same case/op) / this */
+    /* ratio: best peer (fastest OK result of a BENCH_PEER library, same case/op) / this */
     double best = 0;
-    for (int i = 0; i < n; i++)
-        if (!strcmp(all[i].cas, r->cas) && !strcmp(all[i].op, r->op) && strcmp(all[i].lib, "jbind") &&
-            !strcmp(all[i].status, "OK") && all[i].med > 0 && (best == 0 || all[i].med < best))
+    for (int i = 0; i < n; i++) {
+        int l = find_lib(all[i].lib);
+        if (!strcmp(all[i].cas, r->cas) && !strcmp(all[i].op, r->op) && l >= 0 &&
+            bench_libs[l].kind == BENCH_PEER && !strcmp(all[i].status, "OK") && all[i].med > 0 &&
+            (best == 0 || all[i].med < best))
             best = all[i].med;
+    }
     if (strcmp(r->status, "OK") || r->med == 0) {
         printf("%-24s %-4s %-13s %-7s %s\n", r->cas, r->op, r->lib, r->status, r->msg);
         return;
@@ -587,8 +709,9 @@ static void print_result(const result *r, const result *all, int n) {
 
 int main(int argc, char **argv) {
     int quick = 0;
-    const char *only_case = NULL, *only_lib = NULL, *out = NULL;
+    const char *only_case = getenv("JB_BENCH_CASES"), *only_lib = getenv("JB_BENCH_LIBS"), *out = NULL;
     resolve_data_dir(argv[0]);
+    bench_libs_init();
     if (argc >= 4 && strcmp(argv[1], "--child") == 0) {
         const bench_case *bc = find_case(argv[2]);
         int lib = find_lib(argv[3]);
@@ -600,13 +723,21 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--case") && i + 1 < argc) only_case = argv[++i];
         else if (!strcmp(argv[i], "--lib") && i + 1 < argc) only_lib = argv[++i];
         else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
-        else if (!strcmp(argv[i], "--list")) {
+        else if (!strcmp(argv[i], "--libs")) {
+            static const char *const kinds[] = {"ours", "peer", "limit"};
+            printf("lib\tkind\tbuilt\twhat\n");
+            for (int l = 0; l < LIB_COUNT; l++)
+                printf("%s\t%s\t%s\t%s\n", bench_libs[l].name, kinds[bench_libs[l].kind],
+                       bench_libs[l].absent ? "no" : "yes", bench_libs[l].absent ? bench_libs[l].absent : bench_libs[l].what);
+            return 0;
+        } else if (!strcmp(argv[i], "--list")) {
             for (size_t c = 0; c < bench_case_count; c++)
                 printf("%-24s %-8s %s\n", bench_cases[c]->name, bench_cases[c]->group,
                        bench_cases[c]->file ? bench_cases[c]->file : bench_cases[c]->note);
             return 0;
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--case SUBSTR] [--lib NAME] [--out FILE] | --list\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--case PATTERNS] [--lib PATTERNS] [--out FILE] | --list | --libs\n",
+                    argv[0]);
             return 2;
         }
     }
@@ -637,12 +768,17 @@ int main(int argc, char **argv) {
         else unlink(copy);
     }
     printf("jbench: data dir %s%s\n", data_dir, quick ? " (quick: correctness gates only)" : "");
+    if (only_case && *only_case) printf("jbench: cases %s only\n", only_case);
+    if (only_lib && *only_lib) printf("jbench: libraries %s only\n", only_lib);
+    for (int l = 0; l < LIB_COUNT; l++)
+        if (bench_libs[l].absent && name_matches(only_lib, bench_libs[l].name))
+            printf("jbench: %s: SKIPPED, not built into this jbench: %s\n", bench_libs[l].name, bench_libs[l].absent);
     int cap = 4096, n = 0, failed = 0, skipped = 0, known = 0;
     result *res = (result *)calloc((size_t)cap, sizeof(result));
     double t_start = now_ns();
     for (size_t c = 0; c < bench_case_count; c++) {
         const bench_case *bc = bench_cases[c];
-        if (only_case && !strstr(bc->name, only_case)) continue;
+        if (!name_matches(only_case, bc->name)) continue;
         if (bc->file && !file_exists(bc->file)) {
             printf("%-24s SKIPPED: %s/%s not found (set JB_DATA_DIR)\n", bc->name, data_dir, bc->file);
             skipped++;
@@ -650,8 +786,8 @@ int main(int argc, char **argv) {
         }
         int first = n;
         for (int lib = 0; lib < LIB_COUNT; lib++) {
-            if (only_lib && strcmp(only_lib, bench_lib_names[lib])) continue;
-            if (!bc->dec[lib] && !bc->enc[lib]) continue;
+            if (!name_matches(only_lib, bench_libs[lib].name)) continue;
+            if (!case_fn(bc, lib, 0) && !case_fn(bc, lib, 1)) continue;
             spawn_child(self, bc, lib, quick, res, &n, cap);
         }
         for (int i = first; i < n; i++) {
