@@ -188,6 +188,14 @@ bench: deps
 		JB_BUILD_DIR=$(CURDIR)/$(BUILD)/bench bash bench/run.sh; \
 	fi
 
+# Instructions per operation and per byte (callgrind; bench/profile.py) for
+# jbind, glaze and yyjson on twitter, citm_catalog and canada (typed and DOM):
+# the figure a noisy machine does not move. Prints the table and rewrites
+# that section of BENCHMARKS.md.
+.PHONY: bench-profile
+bench-profile: deps
+	JB_BUILD_DIR=$(CURDIR)/$(BUILD)/bench bash bench/run.sh --profile
+
 # Fuzzing (docs/fuzzing.md): regressions first, then FUZZ_SECONDS a target.
 fuzz:
 	$(START)

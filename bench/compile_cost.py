@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""compile_cost.py ROOT BUILD — the compile cost of derivation (issue 3).
+"""compile_cost.py ROOT BUILD [PEERS] — the compile cost of derivation (issues 3, 14).
 
 `gcc -O2 -c` wall time (median of 3) and peak RSS (wait4 rusage of the
 compiler driver, which includes cc1/cc1plus) for:
@@ -9,9 +9,15 @@ compiler driver, which includes cc1/cc1plus) for:
                                       written out (the macro caps at 63 members)
   jbind     bench/jb_corpus_desc.c    twitter + citm_catalog + canada models
   nlohmann  bench/compile_nlohmann_corpus.cpp  the same models
+  glaze     bench/compile_glaze_corpus.cpp   the same models for glaze (g++ -std=c++23)
+  glaze     gen/lu_glaze.cpp          the large-union types for glaze, only with
+                                      JB_COMPILE_GLAZE_LU=1: it does not compile
+                                      with glaze 5.7.2, after ~1 CPU-minute and
+                                      1.7 GB; measured once
   jbind     examples/pandoc/pandoc_types.c  the whole pandoc AST (issue 8)
 and a probe of NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE at 63 and 64 members.
-Prints TSV on stdout.
+PEERS is the glaze sources' parent (default ROOT/../shared/peers); without
+glaze/ there, its rows say so. Prints TSV on stdout.
 """
 import os
 import statistics
@@ -21,6 +27,9 @@ import tempfile
 import time
 
 root, build = sys.argv[1], sys.argv[2]
+peers = sys.argv[3] if len(sys.argv) > 3 else os.path.join(root, "..", "shared", "peers")
+glaze_inc = os.path.join(peers, "glaze", "include")
+have_glaze = os.path.exists(os.path.join(glaze_inc, "glaze", "glaze.hpp"))
 gen = os.path.join(build, "bench", "gen")
 if not os.path.isdir(gen):
     gen = os.path.join(build, "gen")
@@ -30,6 +39,8 @@ tmp = tempfile.mkdtemp(prefix="jb-compile-")
 
 
 def measure(cmd, runs=3):
+    if cmd is None:
+        return 0, 0, 0, None
     walls, cpus, rss, ok = [], [], 0, True
     for _ in range(runs):
         t = time.perf_counter()
@@ -52,6 +63,12 @@ cases = [
      ["gcc", "-std=c11", "-O2", "-c"] + inc + [os.path.join(root, "bench", "jb_corpus_desc.c")]),
     ("twitter + citm_catalog + canada models", "nlohmann/json (C++, NLOHMANN_DEFINE_TYPE_*)",
      ["g++", "-std=c++17", "-O2", "-c"] + inc + [os.path.join(root, "bench", "compile_nlohmann_corpus.cpp")]),
+    ("twitter + citm_catalog + canada models", "glaze 5.7.2 (C++23, reflection + glz::meta)",
+     ["g++", "-std=c++23", "-O2", "-c", "-isystem", glaze_inc] + inc +
+     [os.path.join(root, "bench", "compile_glaze_corpus.cpp")] if have_glaze else None),
+    ("large-union (500-case enum + 200-field map record)", "glaze 5.7.2 (C++23, glz::meta enumerate/object)",
+     ((["g++", "-std=c++23", "-O2", "-c", "-isystem", glaze_inc] + inc + [os.path.join(gen, "lu_glaze.cpp")])
+      if os.environ.get("JB_COMPILE_GLAZE_LU") == "1" else "skip") if have_glaze else None),
     # issue 8: the whole pandoc AST (64 constructors), descriptors only
     ("pandoc AST (examples/pandoc/pandoc_types.c)", "jbind (C, descriptors)",
      ["gcc", "-std=c11", "-O2", "-c", "-I", os.path.join(root, "include"),
@@ -61,9 +78,21 @@ cases = [
 print("tu\tlib\twall_median_s\tcpu_median_s\tpeak_rss_kb\tobject_bytes\tstatus")
 for i, (tu, lib, cmd) in enumerate(cases):
     obj = os.path.join(tmp, f"tu{i}.o")
-    med, cpu, rss, ok = measure(cmd + ["-o", obj])
+    if cmd is None:
+        print(f"{tu}\t{lib}\t\t\t\t\t{peers}/glaze not found: not measured")
+        continue
+    if cmd == "skip":
+        print(f"{tu}\t{lib}\t\t\t\t\tnot measured in this run (JB_COMPILE_GLAZE_LU=1 measures it: "
+              "about a CPU-minute and 1.7 GB of memory before g++ gives up)")
+        continue
+    # (a TU that does not compile is tried once: its time is not a compile time)
+    med, cpu, rss, ok = measure(cmd + ["-o", obj], runs=1 if "lu_glaze" in cmd[-1] else 3)
     size = os.path.getsize(obj) if ok and os.path.exists(obj) else 0
-    print(f"{tu}\t{lib}\t{med:.3f}\t{cpu:.3f}\t{rss}\t{size}\t{'OK' if ok else 'FAILED'}")
+    status = "OK" if ok else "FAILED"
+    if not ok and "lu_glaze" in cmd[-1]:
+        status = ("does not compile: glaze 5.7.2's enum key hash counts the keys in a uint8_t, so its "
+                  "constexpr loop over 500 names never ends (g++ stops at -fconstexpr-loop-limit)")
+    print(f"{tu}\t{lib}\t{med:.3f}\t{cpu:.3f}\t{rss}\t{size}\t{status}")
 
 # The member cap of NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE.
 for n in (63, 64):

@@ -97,8 +97,8 @@ static inline char *bb_reserve(bench_buf *b, size_t n) {
  * tables and JB_BENCH_LIBS use, its kind, what it does. Adding a library is
  * one line here plus its functions: either in the case tables
  * (jb_models.c, dom_c.c, numbers.c: an entry of .dec/.enc) or, for a
- * library that covers some cases only, a registry of {case name, dec, enc}
- * set in main.c (bench_lib.entries; glaze's is one). Kinds:
+ * library that covers some cases only, registries of {case name, dec, enc}
+ * listed in main.c (bench_lib.registries; glaze's are). Kinds:
  *   BENCH_OURS   jbind's own rows: the ratios are computed for them
  *   BENCH_PEER   another library: "best peer" is the fastest of these
  *   BENCH_LIMIT  a physical limit (memcpy of the same bytes): neither; the
@@ -131,7 +131,7 @@ typedef struct bench_lib {
     const char *name;
     int kind;
     const char *what;
-    const bench_entry *entries; /* NULL: the case tables hold its functions */
+    const bench_entry *const *registries; /* NULL-terminated; NULL: the case tables only */
     const char *absent;         /* non-NULL: not built into this jbench, and why */
 } bench_lib;
 extern bench_lib bench_libs[LIB_COUNT];

@@ -2,7 +2,12 @@
 # SPDX-License-Identifier: MIT
 """report.py ROOT BUILD RESULTS.tsv COMPILE.tsv — writes BENCHMARKS.md and
 BUILD/chart.gp (+ BUILD/chart.dat), which draws docs/bench-chart.png.
-Everything in BENCHMARKS.md comes from this run's measurements."""
+Everything in BENCHMARKS.md comes from this run's measurements: BUILD/libs.tsv
+(`jbench --libs`: which libraries, their kind, which were built) and
+BUILD/profile.tsv (bench/profile.py: callgrind instruction counts) when present.
+
+report.py --profile-section ROOT BUILD PROFILE.tsv — rewrites only the
+instruction-count section of BENCHMARKS.md (`make bench-profile`)."""
 import csv
 import datetime
 import os
@@ -12,7 +17,15 @@ import subprocess
 import sys
 from collections import OrderedDict, defaultdict
 
-root, build, res_path, comp_path = sys.argv[1:5]
+PROFILE_ONLY = len(sys.argv) > 1 and sys.argv[1] == "--profile-section"
+if PROFILE_ONLY:
+    root, build, prof_path = sys.argv[2:5]
+    res_path = comp_path = None
+else:
+    root, build, res_path, comp_path = sys.argv[1:5]
+    prof_path = os.path.join(build, "profile.tsv")
+PROFILE_BEGIN = "<!-- instruction counts: written by bench/report.py; `make bench-profile` rewrites this section -->"
+PROFILE_END = "<!-- end of instruction counts -->"
 
 
 def sh(cmd):
@@ -22,14 +35,28 @@ def sh(cmd):
         return ""
 
 
-rows = list(csv.DictReader(open(res_path), delimiter="\t"))
+rows = list(csv.DictReader(open(res_path), delimiter="\t")) if res_path else []
 for r in rows:
     for k in ("median_ns", "min_ns", "max_ns", "allocs_per_op", "bytes_per_op"):
         r[k] = float(r[k] or 0)
     r["doc_bytes"] = int(r["doc_bytes"] or 0)
     r["elems"] = float(r.get("elems") or 0)
     r["peak_rss_kb"] = int(r["peak_rss_kb"] or 0)
-comp = list(csv.DictReader(open(comp_path), delimiter="\t")) if os.path.exists(comp_path) else []
+comp = list(csv.DictReader(open(comp_path), delimiter="\t")) if comp_path and os.path.exists(comp_path) else []
+
+# The library table (harness.h's BENCH_LIBS, through `jbench --libs`): kind
+# "ours" (jbind's own rows), "peer", "limit" (memcpy).
+libs_path = os.path.join(build, "libs.tsv")
+LIBINFO = OrderedDict()
+if os.path.exists(libs_path):
+    for r in csv.DictReader(open(libs_path), delimiter="\t"):
+        LIBINFO[r["lib"]] = r
+for r in rows:
+    LIBINFO.setdefault(r["lib"], {"lib": r["lib"], "kind": "ours" if r["lib"] == "jbind" else
+                                  ("limit" if r["lib"] == "memcpy" else "peer"), "built": "yes", "what": ""})
+kind = lambda lib: LIBINFO.get(lib, {}).get("kind", "peer")
+OURS = [l for l in LIBINFO if kind(l) == "ours"]
+absent_libs = [(l, i["what"]) for l, i in LIBINFO.items() if i.get("built") == "no"]
 
 cases = OrderedDict()
 for r in rows:
@@ -45,7 +72,7 @@ def get(case, op, lib):
 
 
 def best_peer(case, op):
-    peers = [r for r in rows if r["case"] == case and r["op"] == op and r["lib"] != "jbind" and ok(r)]
+    peers = [r for r in rows if r["case"] == case and r["op"] == op and kind(r["lib"]) == "peer" and ok(r)]
     return min(peers, key=lambda r: r["median_ns"]) if peers else None
 
 
@@ -61,8 +88,8 @@ def mbs(r):
     return r["doc_bytes"] / r["median_ns"] * 1e3 if r and r["doc_bytes"] and r["median_ns"] else 0
 
 
-def ratio(case, op, peer_lib=None):
-    j = get(case, op, "jbind")
+def ratio(case, op, peer_lib=None, ours="jbind"):
+    j = get(case, op, ours)
     p = get(case, op, peer_lib) if peer_lib else best_peer(case, op)
     if not j or not p or not ok(j) or not ok(p):
         return None
@@ -86,6 +113,88 @@ commit = sh(f"git -C {root} rev-parse --short HEAD")
 date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 secs = os.environ.get("JB_BENCH_SECONDS", "0.2")
 runs = os.environ.get("JB_BENCH_RUNS", "5")
+peers_dir = os.environ.get("JB_BENCH_PEERS_DIR") or os.path.join(root, "..", "shared", "peers")
+
+
+def peer_version(path, pattern):
+    try:
+        m = re.search(pattern, open(os.path.join(peers_dir, path)).read())
+        return m.group(1) if m else "?"
+    except OSError:
+        return None
+
+
+src_vers = {"glaze": peer_version("SOURCES.md", r"\| `glaze/` \|[^|]*\| ([^|]+?) \|"),
+            "yyjson": peer_version("yyjson/src/yyjson.h", r'YYJSON_VERSION_STRING "([^"]+)"')}
+
+
+# ---------------- instruction counts (bench/profile.py) ----------------
+def profile_section():
+    """The instruction-count section (a list of lines), from profile.tsv."""
+    P = []
+    p = P.append
+    p(PROFILE_BEGIN)
+    p("## Instructions per byte (callgrind)\n")
+    if not os.path.exists(prof_path):
+        p("Not measured in this run (`make bench-profile` measures it; it needs valgrind).\n")
+        p(PROFILE_END)
+        return P
+    prows = list(csv.DictReader(open(prof_path), delimiter="\t"))
+    it = next((r["iters"] for r in prows if r["iters"] and r["iters"] != "0"), "?")
+    vg = sh("valgrind --version")
+    p(f"Measured at commit `{commit}` on {date} ({vg}; the same -O2 build as the timings). For each (case, "
+      f"library) `bench/profile.py` runs the bench's child under `valgrind --tool=callgrind` with "
+      f"`JB_BENCH_PROFILE={it}`: after the usual set-up and correctness gates and one warm-up operation, "
+      f"{it} operations run inside `bench_profiled_dec` / `bench_profiled_enc` (`bench/main.c`), the only "
+      "functions callgrind collects in (`--toggle-collect`). Instructions per operation = their inclusive "
+      "count / " + str(it) + "; per byte = that / the document's bytes (decode: the input; encode: the "
+      "library's own output, which differs where a library writes absent optionals as null or not). An "
+      "operation is what the timings time: decode includes resetting the arena (jbind) or freeing the "
+      "document (yyjson); glaze decodes into its reused C++ value. Unlike the times these counts do not "
+      "move with the machine's load: compare them before and after a change (`make bench-profile`).\n")
+    plibs = [l for l in OrderedDict((r["lib"], 1) for r in prows)]
+    pcases = [c for c in OrderedDict((r["case"], 1) for r in prows)]
+    pget = lambda c, o, l: next((r for r in prows if r["case"] == c and r["op"] == o and r["lib"] == l), None)
+    irs = lambda r: float(r["ir_per_op"]) if r and r["ir_per_op"] else None
+    others = [l for l in plibs if l != "jbind"]
+    p("| case | op | jbind instructions/op | " + " | ".join(f"{l} instructions/op" for l in others) +
+      " | jbind instr/byte | " + " | ".join(f"{l} instr/byte" for l in others) + " | " +
+      " | ".join(f"{l} / jbind instructions" for l in others) + " |")
+    p("|---|---|" + "---:|" * (1 + 3 * len(others) + 1))
+    for c in pcases:
+        for op in ("dec", "enc"):
+            j = pget(c, op, "jbind")
+            if not j:
+                continue
+            cells = [f"{irs(j):,.0f}" if irs(j) else j["note"] or "-"]
+            cells += [f"{irs(pget(c, op, l)):,.0f}" if irs(pget(c, op, l)) else "-" for l in others]
+            cells += [f"{float(j['ir_per_byte']):.2f}" if irs(j) else "-"]
+            cells += [f"{float(pget(c, op, l)['ir_per_byte']):.2f}" if irs(pget(c, op, l)) else "-" for l in others]
+            cells += [f"{irs(pget(c, op, l)) / irs(j):.2f}x" if irs(pget(c, op, l)) and irs(j) else "-" for l in others]
+            opn = {"dec": "decode", "enc": "encode"}[op] if not c.startswith("dom.") else \
+                {"dec": "parse", "enc": "print"}[op]
+            p(f"| {c} | {opn} | " + " | ".join(cells) + " |")
+    p("")
+    p("The last columns are the other library's instruction count over jbind's (above 1: jbind executes "
+      "fewer instructions). Fewer instructions is not the same as less time (cache misses, branch "
+      "mispredictions and SIMD width are not counted), but on the same data a change that removes "
+      "instructions from jbind shows here exactly, whatever the machine's load.\n")
+    p(PROFILE_END)
+    return P
+
+
+if PROFILE_ONLY:
+    md = os.path.join(root, "BENCHMARKS.md")
+    text = open(md).read() if os.path.exists(md) else "# jbind benchmarks\n"
+    sect = "\n".join(profile_section())
+    if PROFILE_BEGIN in text and PROFILE_END in text:
+        a, b = text.index(PROFILE_BEGIN), text.index(PROFILE_END) + len(PROFILE_END)
+        text = text[:a] + sect + text[b:]
+    else:
+        text = text.rstrip("\n") + "\n\n" + sect + "\n"
+    open(md, "w").write(text)
+    print(f"report.py: rewrote the instruction-count section of {md}")
+    sys.exit(0)
 
 L = []
 w = L.append
@@ -100,6 +209,11 @@ w("- flags: CMake Release = `-O2 -DNDEBUG` for jbind, the bench and every peer's
   "translation unit also gets `-march=native` (its On-Demand front end is chosen at compile time and is the "
   "scalar fallback kernel without it, so that is how its users build it). jbind itself has no target flags.")
 w("- peers (Debian packages): " + ", ".join(f"{k} {v}" for k, v in vers.items() if v))
+w("- peers compiled from source (`../shared/peers`, never copied into the project): " +
+  (", ".join(f"{k} {v}" for k, v in src_vers.items() if v) or "none present") +
+  "; glaze's translation units with `g++ -std=c++23 -O2`, yyjson's C file with `-O2`")
+for l, why in absent_libs:
+    w(f"- **{l}: not built, its rows are skipped**: {why}")
 w(f"- timing: per (case, library, operation) a warm-up, then {runs} runs of ~{secs} s each; the table gives "
   "the median (min..max in `bench/`'s raw output). Each (case, library) runs in its own freshly exec'd "
   "process; peak RSS is that process's (`ru_maxrss`, including the input and reference value).")
@@ -142,7 +256,25 @@ w("- **jansson**, **json-c**, **cJSON**: parse to their DOM + extraction with th
   "`json_object_get` & co. rather than `json_unpack`'s format strings, which are slower); encode by building "
   "their DOM and printing it compact.")
 w("- **hand**: the floor a C programmer writes without a library: recursive descent with `strtoll`/`strtod`, "
-  "`snprintf` for numbers, a byte loop for escaping.\n")
+  "`snprintf` for numbers, a byte loop for escaping.")
+w("- **glaze** (C++23, compiled from `../shared/peers/glaze`): `glz::read<opts>` into C++ aggregates mirroring "
+  "the C models field for field (`bench/glaze_models.h`: `std::string`, `std::vector`, `std::optional`, a "
+  "vector of pairs for a map kept in document order, enum classes with `glz::meta` names) and `glz::write<opts>` "
+  "from them. The document is held in a `std::string` (glaze pads a resizable buffer for its fast path). "
+  "**glaze** decodes into one C++ value reused across operations (its capacity is reused) and writes into a "
+  "reused `std::string`; **glaze-fresh** decodes into a new value (destroyed inside the operation) and writes "
+  "into a new string. Default options (unknown keys are an error) for the full models; "
+  "`error_on_unknown_keys = false` for the partial ones. For the gates the C++ value is converted to the C "
+  "model after the decode, and from it before the encode, never inside the timed operation "
+  "(`bench/glaze_peer.h`).")
+w("- **yyjson** (C, compiled from `../shared/peers/yyjson`): decode = `yyjson_read` + the same extraction as "
+  "the other DOM peers (`bench/m_dom.inc`), members looked up with `yyjson_obj_iter_getn` in the models' field "
+  "order (yyjson's documented fast path when the key order is known); encode = build a `yyjson_mut_doc` "
+  "(`yyjson_mut_obj_add`, strings referenced, not copied) and `yyjson_mut_write`. In the DOM tables: "
+  "`yyjson_read` / `yyjson_write`.")
+w("- **memcpy**: not a library but the physical limit: `memcpy` of the input (decode rows) and of jbind's "
+  "output (encode rows) into a reused buffer, in the same run. \"% of memcpy\" below is memcpy's time over "
+  "the row's time: the fraction of copy bandwidth the row reaches.\n")
 w("The extraction and writer code is written once per model against a thin naming layer "
   "(`bench/api_dom.h`, `api_pull.h`, `api_write.h`) whose helpers are direct calls into each library.\n")
 
@@ -161,30 +293,89 @@ if bad:
 else:
     w("Every row passed.\n")
 
-w("## Summary: jbind against the best peer\n")
-w("Ratio = best peer's median time / jbind's median time (above 1: jbind is faster). "
-  "MB/s counts input bytes for decode and output bytes for encode (10^6 bytes/s).\n")
-w("| case | op | jbind | jbind MB/s | best peer | peer time | ratio | jbind allocs/op | jbind bytes/op |")
-w("|---|---|---:|---:|---|---:|---:|---:|---:|")
+def pct_memcpy(case, op, lib="jbind"):
+    r, m = get(case, op, lib), get(case, op, "memcpy")
+    if not r or not m or not ok(r) or not ok(m):
+        return "-"
+    return f"{100 * m['median_ns'] / r['median_ns']:.1f}%"
+
+
+w("## Summary: jbind against the best peer, glaze and yyjson\n")
+w("Ratio = the peer's median time / jbind's median time (above 1: jbind is faster); the best peer is the "
+  "fastest library of the row (memcpy is not a peer). MB/s counts input bytes for decode and output bytes for "
+  "encode (10^6 bytes/s). % of memcpy = memcpy's time for the same bytes over jbind's time.\n")
+for ours in OURS:
+    if ours != "jbind":
+        w(f"**{ours}** (its own rows, against the same peers)\n")
+    w(f"| case | op | {ours} | MB/s | % of memcpy | best peer | peer time | ratio | vs glaze | vs glaze-fresh | "
+      "vs yyjson | allocs/op | bytes/op |")
+    w("|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    for c in cases:
+        if cases[c] in ("dom", "number"):
+            continue
+        for op in ("dec", "enc"):
+            j = get(c, op, ours)
+            if not j:
+                continue
+            b = best_peer(c, op)
+            jt = fmt_t(j["median_ns"]) if ok(j) else j["status"]
+            bt = fmt_t(b["median_ns"]) if b else "-"
+            rr = ratio(c, op, ours=ours)
+            w(f"| {c} | {op} | {jt} | {mbs(j):.0f} | {pct_memcpy(c, op, ours)} | {b['lib'] if b else '-'} | {bt} | "
+              f"{rs(rr)} | {rs(ratio(c, op, 'glaze', ours))} | {rs(ratio(c, op, 'glaze-fresh', ours))} | "
+              f"{rs(ratio(c, op, 'yyjson', ours))} | {j['allocs_per_op']:.1f} | {j['bytes_per_op']:.0f} |")
+    w("")
 chart = []
 for c in cases:
     if cases[c] in ("dom", "number"):
         continue
     for op in ("dec", "enc"):
-        j = get(c, op, "jbind")
-        if not j:
-            continue
-        b = best_peer(c, op)
-        jt = fmt_t(j["median_ns"]) if ok(j) else j["status"]
-        bt = fmt_t(b["median_ns"]) if b else "-"
         rr = ratio(c, op)
-        w(f"| {c} | {op} | {jt} | {mbs(j):.0f} | {b['lib'] if b else '-'} | {bt} | {rs(rr)} | "
-          f"{j['allocs_per_op']:.1f} | {j['bytes_per_op']:.0f} |")
         if rr:
             chart.append((f"{c} {op}", rr))
+
+# ---------------- issue 14's targets ----------------
+def target_row(what, x, goal):
+    if x is None:
+        return f"| {what} | >= {goal}x | n/a | not measured | |"
+    if x >= goal:
+        return f"| {what} | >= {goal}x | {x:.2f}x | met | |"
+    return (f"| {what} | >= {goal}x | {x:.2f}x | NOT met | jbind {goal / x:.2f}x faster needed "
+            f"({100 * (1 - x / goal):.0f}% less time) |")
+
+
+w("## Against the targets of issue 14 (Speed I)\n")
+w("Same-run ratios of medians (peer time / jbind time); nothing fails on them. The gap is how much faster "
+  "jbind must get to meet the goal. Times on a shared machine move by 10-30% between runs (see the machine "
+  "section); the instruction counts below do not.\n")
+w("| target | goal | measured | | gap |")
+w("|---|---|---:|---|---|")
+t14 = []
+for c in ("twitter", "citm_catalog", "canada"):
+    t14.append(target_row(f"{c} typed decode vs glaze (reused destination)", ratio(c, "dec", "glaze"), 1.0))
+    t14.append(target_row(f"{c} typed decode vs yyjson DOM + walk", ratio(c, "dec", "yyjson"), 1.2))
+for c in ("twitter", "citm_catalog", "canada"):
+    t14.append(target_row(f"{c} typed encode vs glaze", ratio(c, "enc", "glaze"), 0.8))
+    t14.append(target_row(f"{c} typed encode vs yyjson", ratio(c, "enc", "yyjson"), 2.0))
+for c in ("github_events", "aeson.twitter100", "gsoc-2018"):
+    t14.append(target_row(f"{c} partial decode vs simdjson On-Demand", ratio(c, "dec", "simdjson"), 1.0))
+for c in [c for c, g in cases.items() if g == "dom"]:
+    t14.append(target_row(f"{c[4:]} DOM parse vs yyjson", ratio(c, "dec", "yyjson"), 1.0))
+    t14.append(target_row(f"{c[4:]} DOM parse vs simdjson DOM", ratio(c, "dec", "simdjson"), 0.6))
+for c in [c for c, g in cases.items() if g == "dom"]:
+    t14.append(target_row(f"{c[4:]} DOM print vs yyjson", ratio(c, "enc", "yyjson"), 1.0))
+L.extend(t14)
+met = sum(1 for t in t14 if "| met |" in t)
+w("")
+w(f"- {met} of {len(t14)} targets met in this run.")
+zero14 = [r for r in rows if r["lib"] == "jbind" and ok(r) and r["allocs_per_op"] > 0]
+w("- zero allocations per warm operation: " + ("kept (every timed jbind row allocates nothing)." if not zero14
+  else "NOT kept: " + ", ".join(f"{r['case']} {r['op']}" for r in zero14)))
+w("")
+L.extend(profile_section())
 w("")
 
-LIBS = ["jbind", "simdjson", "rapidjson", "jansson", "json-c", "cJSON"]
+LIBS = ["jbind", "simdjson", "rapidjson", "jansson", "json-c", "cJSON", "yyjson", "memcpy"]
 dom_cases = [c for c, g in cases.items() if g == "dom"]
 if dom_cases:
     w("## DOM: parse and print every corpus file (issue 6 part 8)\n")
@@ -194,7 +385,9 @@ if dom_cases:
       "`Document::Parse<kParseFullPrecisionFlag>` into a fresh Document and `Writer<StringBuffer>` (writer and "
       "buffer reused); jansson `json_loadb` and `json_dumpb` into a reused buffer; json-c "
       "`json_tokener_parse_ex` (tokener reused) and `json_object_to_json_string_length(PLAIN|NOSLASHESCAPE)`; "
-      "cJSON `cJSON_ParseWithLength` and `cJSON_PrintUnformatted`. A parse includes releasing the previous "
+      "cJSON `cJSON_ParseWithLength` and `cJSON_PrintUnformatted`; yyjson `yyjson_read` into a fresh document and "
+      "`yyjson_write` (a malloc'd string per print); memcpy copies the file (parse rows) or jbind's printed text "
+      "(print rows). A parse includes releasing the previous "
       "tree (free for the malloc-based libraries, an arena reset for jbind, nothing for simdjson's reused "
       "parser). Gates: the library's tree (walked into a `jb_value`) equals jbind's parse of the file, and "
       "its printed text, parsed by jbind, equals it too (`jb_value_equal`: numbers by value, objects as maps). "
@@ -399,20 +592,25 @@ for c in cases:
 w("")
 
 w("## Compile cost of derivation\n")
-w("`gcc -O2 -c` (C11) of a translation unit holding only the descriptors, against `g++ -O2 -c` (C++17) of "
-  "the same types declared for nlohmann/json with both directions instantiated; median wall time of 3, "
-  "peak RSS of the compiler (`bench/compile_cost.py`).\n")
+w("`gcc -O2 -c` (C11) of a translation unit holding only the descriptors, against `g++ -O2 -c` of the same "
+  "types declared for nlohmann/json (C++17) and for glaze (C++23: `bench/compile_glaze_corpus.cpp` over "
+  "`bench/glaze_models.h`, the bench's own glaze models) with both directions instantiated; median wall time "
+  "of 3, peak RSS of the compiler (`bench/compile_cost.py`). The machine is shared: wall time includes waiting "
+  "for a CPU, the CPU column does not.\n")
 if comp:
     w("| translation unit | library | wall (median) | CPU user+sys (median) | peak RSS | object size | |")
     w("|---|---|---:|---:|---:|---:|---|")
     for r in comp:
         if r["wall_median_s"]:
             w(f"| {r['tu']} | {r['lib']} | {float(r['wall_median_s']):.2f} s | {(r.get('cpu_median_s') or 'n/a')} s | "
-              f"{int(r['peak_rss_kb']) / 1024:.0f} MB | {int(r['object_bytes']) / 1024:.0f} KB | {r['status']} |")
+              f"{int(r['peak_rss_kb']) / 1024:.0f} MB | {int(r['object_bytes']) / 1024:.0f} KB | "
+              f"{r['status'] if len(r['status']) < 20 else 'FAILED (below)'} |")
     w("")
     for r in comp:
         if not r["wall_median_s"]:
             w(f"- {r['tu']}: {r['status']}.")
+        elif r["status"] not in ("OK", "compiles", "does not compile"):
+            w(f"- {r['tu']}, {r['lib']}: {r['status']}; hence no glaze rows for the Fable large-union cases.")
     w("- `NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE` takes at most 63 members (its argument-counting macro stops at "
       "64 arguments): the 200-field record's `to_json`/`from_json` are written out by `bench/gen_large.py`, "
       "as the macro would expand them. jbind's `JB_RECORD` has no such cap.\n")

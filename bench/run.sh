@@ -10,17 +10,30 @@
 #   bench/run.sh --quick   build, then run every case once through the
 #                          correctness gates only (no timing, no files
 #                          rewritten); exit 1 if any gate fails. `make test`.
+#   bench/run.sh --profile build, then count instructions per operation and
+#                          per byte under callgrind (bench/profile.py: jbind,
+#                          glaze, yyjson on twitter, citm_catalog, canada and
+#                          their DOM cases), print them and rewrite only that
+#                          section of BENCHMARKS.md. `make bench-profile`.
 #
 # Environment: JB_DATA_DIR (corpus; default <repo>/../shared/data/corpus),
 # JB_BUILD_DIR (default <repo>/build/bench), JB_BENCH_SECONDS (per timed run,
-# default 0.2), JB_BENCH_RUNS (default 5), JOBS.
+# default 0.2), JB_BENCH_RUNS (default 5), JOBS, JB_BENCH_PEERS_DIR (glaze and
+# yyjson sources; default <repo>/../shared/peers: absent = their rows are
+# skipped). JB_BENCH_CASES / JB_BENCH_LIBS (comma-separated patterns, e.g.
+# JB_BENCH_CASES=twitter) rerun a part in seconds: the table is printed, the
+# files (BENCHMARKS.md, the chart) are left alone, and the pandoc, compile-cost
+# and instruction-count steps are skipped. JB_PROFILE_ITERS, JB_PROFILE_CASES,
+# JB_PROFILE_LIBS: bench/profile.py's defaults.
 set -euo pipefail
 
 QUICK=0
+PROFILE=0
 for a in "$@"; do
   case "$a" in
     --quick) QUICK=1 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --profile) PROFILE=1 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $a" >&2; exit 2 ;;
   esac
 done
@@ -29,12 +42,18 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${JB_BUILD_DIR:-$ROOT/build/bench}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 export JB_DATA_DIR=${JB_DATA_DIR:-$ROOT/../shared/data/corpus}
+export JB_BENCH_PEERS_DIR=${JB_BENCH_PEERS_DIR:-$ROOT/../shared/peers}
+FILTERED=0
+[ -n "${JB_BENCH_CASES:-}${JB_BENCH_LIBS:-}" ] && FILTERED=1
 
 # ---- 1. Debian packages (apt-get update once, install only what is missing) ----
 PKGS=(libsimdjson-dev rapidjson-dev libjansson-dev libjson-c-dev libcjson-dev g++ cmake pkg-config python3)
-if [ "$QUICK" = 0 ]; then
+if [ "$QUICK" = 0 ] && [ "$PROFILE" = 0 ]; then
   # gnuplot-nox: the gnuplot binary without the X11/Qt front ends
   PKGS+=(nlohmann-json3-dev gnuplot-nox)
+fi
+if [ "$QUICK" = 0 ] && [ "$FILTERED" = 0 ]; then
+  PKGS+=(valgrind) # the instruction counts (bench/profile.py)
 fi
 missing=()
 for p in "${PKGS[@]}"; do
@@ -54,7 +73,8 @@ fi
 # ---- 2. Build (falls back to a jbind stub so that the peers still run) ----
 STUB=0
 configure_build() {
-  cmake -S "$ROOT" -B "$1" -DCMAKE_BUILD_TYPE=Release -DJB_TESTS=OFF -DJB_BENCH=ON "${@:2}" >"$1.configure.log" 2>&1 &&
+  cmake -S "$ROOT" -B "$1" -DCMAKE_BUILD_TYPE=Release -DJB_TESTS=OFF -DJB_BENCH=ON \
+    -DJB_BENCH_PEERS_DIR="$JB_BENCH_PEERS_DIR" "${@:2}" >"$1.configure.log" 2>&1 &&
     cmake --build "$1" --target jbench -j"$JOBS" >"$1.build.log" 2>&1
 }
 mkdir -p "$BUILD"
@@ -72,6 +92,23 @@ if ! configure_build "$BUILD"; then
 fi
 JBENCH=$BUILD/bench/jbench
 [ -x "$JBENCH" ] || JBENCH=$BUILD/jbench
+"$JBENCH" --libs >"$BUILD/libs.tsv"
+awk -F'\t' 'NR > 1 && $3 == "no" { printf "run.sh: %s is not built: its rows are skipped (%s)\n", $1, $4 }' "$BUILD/libs.tsv"
+
+# ---- instruction counts only (make bench-profile) ----
+profile_step() {
+  if ! command -v valgrind >/dev/null; then
+    echo "run.sh: valgrind not installed: instruction counts skipped" >&2
+    return 1
+  fi
+  python3 "$ROOT/bench/profile.py" "$JBENCH" "$BUILD/profile.tsv"
+}
+if [ "$PROFILE" = 1 ]; then
+  [ "$STUB" = 1 ] && { echo "run.sh --profile: jbind did not build" >&2; exit 1; }
+  profile_step
+  python3 "$ROOT/bench/report.py" --profile-section "$ROOT" "$BUILD" "$BUILD/profile.tsv"
+  exit 0
+fi
 
 if [ ! -d "$JB_DATA_DIR" ]; then
   echo "run.sh: corpus directory $JB_DATA_DIR not found: the corpus cases (twitter, citm_catalog," \
@@ -96,6 +133,13 @@ fi
 
 # ---- 3b. Full run ----
 RES=$BUILD/results.tsv
+if [ "$FILTERED" = 1 ]; then
+  uptime
+  "$JBENCH" --out "$BUILD/results-filtered.tsv"
+  echo "run.sh: JB_BENCH_CASES/JB_BENCH_LIBS set: raw results in $BUILD/results-filtered.tsv;" \
+       "BENCHMARKS.md and the chart are left alone"
+  exit 0
+fi
 uptime | tee "$BUILD/uptime-start.txt"
 "$JBENCH" --out "$RES" | tee "$BUILD/bench-output.txt"
 
@@ -118,8 +162,15 @@ if [ -f "$ROOT/bench/pandoc_bench.c" ] && [ "$STUB" = 0 ]; then
   fi
 fi
 
+# ---- 3d. Instruction counts (callgrind; not moved by the machine's load) ----
+rm -f "$BUILD/profile.tsv"
+if [ "$STUB" = 0 ]; then
+  profile_step || echo "run.sh: instruction counts not measured" >&2
+fi
+
 # ---- 4. Compile cost of the derivation ----
-python3 "$ROOT/bench/compile_cost.py" "$ROOT" "$BUILD" >"$BUILD/compile.tsv" || echo "run.sh: compile-cost step failed" >&2
+python3 "$ROOT/bench/compile_cost.py" "$ROOT" "$BUILD" "$JB_BENCH_PEERS_DIR" >"$BUILD/compile.tsv" ||
+  echo "run.sh: compile-cost step failed" >&2
 cat "$BUILD/compile.tsv"
 
 # ---- 5. BENCHMARKS.md and the chart ----
