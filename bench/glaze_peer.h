@@ -78,7 +78,7 @@ template <dir Dir, class T, class C> inline void cv_opt(Dir &d, std::optional<T>
         x.reset();
     }
 }
-// a box: a smart pointer <-> a pointer into the arena
+// a box: a smart pointer or a std::optional <-> a pointer into the arena
 template <dir Dir, class P, class C> inline void cv_box(Dir &d, P &x, C *&c) {
     if constexpr (Dir::into_c) {
         c = nullptr;
@@ -88,22 +88,8 @@ template <dir Dir, class P, class C> inline void cv_box(Dir &d, P &x, C *&c) {
             cv(d, *x, *c);
         }
     } else if (c) {
-        x.reset(new typename P::element_type());
-        cv(d, *x, *c);
-    } else {
-        x.reset();
-    }
-}
-template <dir Dir, class T, class C> inline void cv_box(Dir &d, std::optional<T> &x, C *&c) {
-    if constexpr (Dir::into_c) {
-        c = nullptr;
-        if (x) {
-            c = (C *)ba_alloc(d.a, sizeof(C));
-            memset(c, 0, sizeof(C));
-            cv(d, *x, *c);
-        }
-    } else if (c) {
-        x.emplace();
+        if constexpr (requires { x.emplace(); }) x.emplace();
+        else x.reset(new typename P::element_type());
         cv(d, *x, *c);
     } else {
         x.reset();
