@@ -83,7 +83,8 @@ static inline jb_read_options fuzz_read_opts(uint8_t sel) {
     if (sel & 0x01) o.flags |= JB_READ_ALLOW_COMMENTS;
     if (sel & 0x02) o.flags |= JB_READ_ALLOW_TRAILING_COMMAS;
     if (sel & 0x04) o.flags |= JB_READ_ALLOW_NAN_INF;
-    if (sel & 0x08) o.flags |= JB_READ_DUPLICATE_LAST_WINS;
+    /* a duplicate policy: first wins when comments are on too, else last wins */
+    if (sel & 0x08) o.flags |= (sel & 0x01) ? JB_READ_DUPLICATE_FIRST_WINS : JB_READ_DUPLICATE_LAST_WINS;
     if (sel & 0x10) o.flags |= JB_READ_BORROW_STRINGS;
     if (sel & 0x20) o.flags |= JB_READ_ALLOW_INVALID_UTF8;
     if (sel & 0x40) o.flags |= JB_READ_INTEGRAL_FLOATS;

@@ -19,8 +19,8 @@ int fuzz_dom_one(const uint8_t *data, size_t size) {
     if (size < 1) return 0;
     jb_read_options o = fuzz_read_opts(data[0]);
     /* DOM-relevant: duplicate-key rejection instead of last-wins */
-    if (o.flags & JB_READ_DUPLICATE_LAST_WINS) {
-        o.flags &= ~JB_READ_DUPLICATE_LAST_WINS;
+    if (o.flags & (JB_READ_DUPLICATE_LAST_WINS | JB_READ_DUPLICATE_FIRST_WINS)) {
+        o.flags &= ~(uint32_t)(JB_READ_DUPLICATE_LAST_WINS | JB_READ_DUPLICATE_FIRST_WINS);
         o.flags |= JB_READ_REJECT_DUPLICATE_KEYS;
     }
     size_t n = size - 1;

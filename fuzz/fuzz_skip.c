@@ -31,7 +31,7 @@ static void agree(const char *what, const char *json, size_t n, jb_status a, con
 int fuzz_skip_one(const uint8_t *data, size_t size) {
     if (size < 1) return 0;
     jb_read_options o = fuzz_read_opts(data[0]);
-    o.flags &= ~(uint32_t)(JB_READ_DUPLICATE_LAST_WINS | JB_READ_INTEGRAL_FLOATS);
+    o.flags &= ~(uint32_t)(JB_READ_DUPLICATE_LAST_WINS | JB_READ_DUPLICATE_FIRST_WINS | JB_READ_INTEGRAL_FLOATS);
     size_t n = size - 1;
     char *json = fuzz_copy(data + 1, n);
     jb_arena *arena = jb_arena_new();

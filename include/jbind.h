@@ -204,6 +204,9 @@ JB_API jb_status jb_type_check(const jb_type *type, jb_error *err);
 #define JB_READ_ALLOW_INVALID_UTF8    0x0040u /**< copy invalid UTF-8 through unchecked */
 #define JB_READ_INTEGRAL_FLOATS       0x0080u /**< accept 1.0 or 1e2 into integer targets */
 #define JB_READ_ALLOW_TRAILING_DATA   0x0100u /**< stop after the first value; ignore the rest */
+#define JB_READ_DUPLICATE_FIRST_WINS  0x0400u /**< a repeated key is skipped (validated): the first value
+                                                  stays, as aeson's decode keeps it. Not with _LAST_WINS
+                                                  (JB_E_ARG). The DOM keeps every member either way */
 
 struct jb_read_options {
     uint32_t flags;          /**< JB_READ_* */
@@ -582,7 +585,8 @@ typedef enum jb_sum_style {
     JB_SUM_INTERNAL,       /**< {"<tag>":"Case", ...payload fields} (record payloads) */
     JB_SUM_ADJACENT,       /**< {"<tag>":"Case","<content>":payload} */
     JB_SUM_ARRAY,          /**< ["Case", payload] */
-    JB_SUM_UNTAGGED        /**< payload only (nullary: null); decode tries cases in order */
+    JB_SUM_UNTAGGED        /**< payload only (nullary: null, or its name with
+                              JB_FMT_UNTAGGED_NULLARY_NAME); decode tries cases in order */
 } jb_sum_style;
 
 /** Rename policies, applied once when the plan compiles to every name not
@@ -627,7 +631,8 @@ typedef enum jb_key_mode {
 
 /** Format switches (jb_format.flags, jb_type.fmt_flags). */
 #define JB_FMT_ABSENT_NULL        0x0001u /**< absent optionals written as null (aeson without omitNothingFields) */
-#define JB_FMT_ALL_NULLARY_STRING 0x0002u /**< a sum whose cases are all nullary is a plain string */
+#define JB_FMT_ALL_NULLARY_STRING 0x0002u /**< a sum whose cases are all nullary is a plain string,
+                                             read only from a string (aeson allNullaryToStringTag) */
 #define JB_FMT_NULLARY_OBJECT     0x0004u /**< external tag: nullary case as {"Case":{}} (circe) */
 #define JB_FMT_NULLARY_ARRAY      0x0008u /**< external tag: nullary case as {"Case":[]} (aeson ObjectWithSingleField) */
 #define JB_FMT_UNWRAP_UNARY       0x0010u /**< a record of one field is that field's value (aeson unwrapUnaryRecords, serde transparent) */
@@ -637,6 +642,16 @@ typedef enum jb_key_mode {
 #define JB_FMT_POSITIONAL_RECORDS 0x0100u /**< a sum case's record payload as an array of its fields (Fable) */
 #define JB_FMT_INTEGRAL_FLOATS    0x0200u /**< accept 7.0 / 7e0 into integers on decode (aeson) */
 #define JB_FMT_CONTROL_HEX        0x0400u /**< strings escape \b \f as \u0008 \u000c (aeson) */
+#define JB_FMT_UNTAGGED_NULLARY_NAME 0x0800u /**< untagged sums: a nullary case is its name ("Empty"),
+                                                 read only from that string (aeson UntaggedValue);
+                                                 without it a nullary case is null (serde untagged) */
+#define JB_FMT_NULLARY_STRICT     0x1000u /**< a nullary case reads only the form it is written in:
+                                             {"Case":[]} / ["Case",[]] with JB_FMT_NULLARY_ARRAY,
+                                             {"Case":{}} with JB_FMT_NULLARY_OBJECT (not the bare
+                                             "Case", not null); without it [], {} and null are all
+                                             accepted where a payload would stand */
+#define JB_FMT_NONFINITE_AESON    0x2000u /**< floats: NaN written as null, infinities as "+inf" and
+                                             "-inf", and read back so (null is NaN) (aeson >= 2.0) */
 
 /**
  * A wire format: a complete set of representation options, applied to a

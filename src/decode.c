@@ -196,6 +196,7 @@ static void scope_set(jb_reader *r, frame *f, const jb_plan *pl) {
     if (pl->key_mode) r->key_mode = (uint8_t)pl->key_mode;
     if (pl->fmt_flags & JB_FMT_INT64_STRING) r->int64_string = true;
     if (pl->fmt_flags & JB_FMT_INTEGRAL_FLOATS) r->flags |= JB_READ_INTEGRAL_FLOATS;
+    if (pl->fmt_flags & JB_FMT_NONFINITE_AESON) r->flags |= JB__READ_NONFINITE_AESON;
 }
 
 /* ------------------------------------------------------------------ */
@@ -627,6 +628,11 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
     char *base = s->base;
     uint64_t bit = (uint64_t)1 << (i % 64);
     if (JB_UNLIKELY(s->seen[i / 64] & bit)) {
+        if (r->flags & JB_READ_DUPLICATE_FIRST_WINS) { /* the first value stays */
+            if (!jb__r_skip(r)) return R_DONE;
+            jb__path_key(&r->path, pe->name, pe->name_len);
+            return R_FAIL;
+        }
         if (!(r->flags & JB_READ_DUPLICATE_LAST_WINS)) {
             jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\" in %s", pe->name, pl->type->name);
             jb__path_key(&r->path, pe->name, pe->name_len);
@@ -943,7 +949,7 @@ static int sum_payload(jb_reader *r, frame *f, frame **top, uint8_t pmode, const
     s->pkey = key;
     s->pkey_len = key_len;
     if (!c->type) {
-        if (jb__dec_no_payload(r, c)) return R_FAIL;
+        if (jb__dec_no_payload(r, s->pl, c)) return R_FAIL;
         rc = S_LEAF;
     } else {
         rc = start_case(r, s, top);
@@ -967,23 +973,31 @@ static void rest_begin(jb_reader *r, fsum *s, bool first) {
     s->phase = P_REST;
 }
 
-/* The value does not start a sum of this style. */
-static int not_a_sum(jb_reader *r, const jb_type *t) {
+/* The value does not start a sum of this style: `what` is what would
+ * ("string or object", or "string" for a sum written as a plain name). */
+static int not_a_sum(jb_reader *r, const jb_type *t, const char *what) {
     char buf[16];
     bool value = r->p < r->end && jb__starts_value((unsigned char)*r->p);
-    jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p,
-               "expected string or object (a case of %s), found %s", t->name, jb__r_found(r, r->p, buf));
+    jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p, "expected %s (a case of %s), found %s", what,
+               t->name, jb__r_found(r, r->p, buf));
     return R_FAIL;
 }
 
-/* A case-name string: a nullary case (any style when all cases are nullary). */
+/* A case-name string: a nullary case (any style when all cases are
+ * nullary). Under JB_FMT_NULLARY_STRICT a sum that writes its nullary
+ * cases as {"Case":[]} or {"Case":{}} does not read the bare name. */
 static int sum_name(jb_reader *r, fsum *s) {
     const char *at = r->p;
-    long i = read_case(r, s->pl);
+    const jb_plan *pl = s->pl;
+    long i = read_case(r, pl);
     if (i < 0) return R_FAIL;
-    s->c = &s->pl->e[i];
+    s->c = &pl->e[i];
     if (s->c->type) {
         jb__r_fail(r, JB_E_TYPE, at, "case %s needs a payload: {\"%s\": ...}", s->c->name, s->c->name);
+        return R_FAIL;
+    }
+    if (JB_UNLIKELY((pl->fmt_flags & JB_FMT_NULLARY_STRICT) && jb__nullary_form(pl) && !pl->all_nullary)) {
+        jb__r_fail(r, JB_E_TYPE, at, "expected {\"%s\":%s}, found a string", s->c->name, jb__nullary_form(pl));
         return R_FAIL;
     }
     set_tag(s);
@@ -1044,16 +1058,18 @@ static int step_untagged(jb_reader *r, frame *f, frame **top) {
         s->c = c;
         s->pmode = PM_ATTEMPT;
         int rc;
-        if (!c->type) { /* a nullary case is null (serde), or its name */
+        if (!c->type) { /* a nullary case is null (serde), or its name; only its name (aeson) */
+            bool by_name = (pl->fmt_flags & JB_FMT_UNTAGGED_NULLARY_NAME) != 0;
             jb_str name;
             rc = S_FAIL;
-            if (r->p < r->end && *r->p == 'n' && jb__r_literal(r, "null", 4) == JB_OK)
+            if (!by_name && r->p < r->end && *r->p == 'n' && jb__r_literal(r, "null", 4) == JB_OK)
                 rc = S_LEAF;
             else if (r->p < r->end && *r->p == '"' && jb__r_key(r, &name) == JB_OK &&
                      name.len == c->name_len && memcmp(name.ptr, c->name, name.len) == 0)
                 rc = S_LEAF;
             else if (!r->code)
-                jb__r_fail(r, JB_E_TYPE, s->start, "not null or the string \"%s\"", c->name);
+                jb__r_fail(r, JB_E_TYPE, s->start, by_name ? "not the string \"%s\"" : "not null or the string \"%s\"",
+                           c->name);
         } else {
             rc = start_case(r, s, top);
         }
@@ -1082,6 +1098,11 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
     const jb_type *t = s->t;
     long i;
     bool first;
+    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) {
+        /* written as a plain string in every style, read only as one (aeson) */
+        if (r->p < r->end && *r->p == '"') return sum_name(r, s);
+        return not_a_sum(r, t, "string");
+    }
     if (pl->all_nullary && r->p < r->end && *r->p == '"') return sum_name(r, s); /* in any style */
     switch (pl->sum_style) {
     case JB_SUM_INTERNAL:
@@ -1112,6 +1133,11 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
                 jb__r_fail(r, JB_E_TYPE, r->p - 1, "case %s needs a payload", s->c->name);
                 return R_FAIL;
             }
+            if (JB_UNLIKELY((pl->fmt_flags & (JB_FMT_NULLARY_STRICT | JB_FMT_NULLARY_ARRAY)) ==
+                            (JB_FMT_NULLARY_STRICT | JB_FMT_NULLARY_ARRAY))) {
+                jb__r_fail(r, JB_E_TYPE, r->p - 1, "expected [\"%s\",[]], found an array of 1", s->c->name);
+                return R_FAIL;
+            }
             s->phase = P_SET_TAG;
             return R_DONE;
         }
@@ -1139,7 +1165,7 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
         return R_DONE;
     default: /* external */
         if (r->p < r->end && *r->p == '"') return sum_name(r, s);
-        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t);
+        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t, "string or object");
         if (jb__dec_enter(r)) return R_FAIL;
         if (r->p < r->end && *r->p == '}') {
             jb__r_fail(r, JB_E_TYPE, r->p, "expected one key naming a case of %s, found {}", t->name);
@@ -1332,8 +1358,11 @@ jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out
     if (!arena) return arg_fail(err, "arena is NULL");
     if (!json && len) return arg_fail(err, "json is NULL");
     if (!json) json = "";
+    if (opts && (opts->flags & JB_READ_DUPLICATE_LAST_WINS) && (opts->flags & JB_READ_DUPLICATE_FIRST_WINS))
+        return arg_fail(err, "JB_READ_DUPLICATE_LAST_WINS and _FIRST_WINS exclude each other");
     jb_reader r;
     jb__r_init(&r, json, len, arena, opts);
+    r.flags &= ~JB__READ_INTERNAL;
     r.stack_floor = jb__stack_floor();
     jb_arena_mark am = jb__arena_mark(arena);
     jb_scratch_mark sm = jb__scratch_mark(arena);

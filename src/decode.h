@@ -21,6 +21,11 @@
 #include "plan.h"
 #include "read.h"
 
+/* Reader flag bits the engine sets for a type's contents (from its plan's
+ * format flags, in scope_set); never taken from the caller's options. */
+#define JB__READ_NONFINITE_AESON 0x80000000u /* null is NaN, "+inf" / "-inf" are infinities */
+#define JB__READ_INTERNAL        0xff000000u
+
 /* "object" / "array" for messages about a sum's or reader's wrapper. */
 JB_HIDDEN extern const jb_type jb__an_object, jb__an_array;
 
@@ -57,8 +62,16 @@ JB_HIDDEN jb_status jb__dec_enum(jb_reader *r, const jb_type *t, void *out);
 JB_HIDDEN jb_status jb__dec_custom(jb_reader *r, const jb_type *t, void *out);
 /* Copy [from, r->p) into the arena (or borrow it with JB_READ_BORROW_STRINGS). */
 JB_HIDDEN jb_status jb__dec_keep_text(jb_reader *r, const char *from, jb_str *out);
-/* A nullary case given a payload position: accept null, [] or {}. */
-JB_HIDDEN jb_status jb__dec_no_payload(jb_reader *r, const jb_pentry *c);
+/* A nullary case c of plan pl given a payload position: null, [] or {};
+ * with JB_FMT_NULLARY_STRICT only the form pl's format writes. */
+JB_HIDDEN jb_status jb__dec_no_payload(jb_reader *r, const jb_plan *pl, const jb_pentry *c);
+/* Under JB_FMT_NULLARY_STRICT, the form a nullary case is written in
+ * where a payload would stand: "[]", "{}" or NULL (the bare name). */
+static inline const char *jb__nullary_form(const jb_plan *pl) {
+    if (pl->fmt_flags & JB_FMT_NULLARY_ARRAY) return "[]";
+    if (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) return "{}";
+    return NULL;
+}
 /* An object key at r->p decoded as the map key type k into dst; *text is
  * the key's text (for paths). */
 JB_HIDDEN jb_status jb__dec_map_key(jb_reader *r, const jb_type *k, void *dst, jb_str *text);
@@ -66,7 +79,7 @@ JB_HIDDEN jb_status jb__dec_map_key(jb_reader *r, const jb_type *k, void *dst, j
  * Duplicate keys among the n decoded entries (es bytes each) of a map of
  * type t whose text starts at `at`: an error (default), or with
  * JB_READ_DUPLICATE_LAST_WINS the last occurrence kept at the place of the
- * first (*n may shrink). A seeded hash: input cannot aim keys at one slot.
+ * first, with _FIRST_WINS the first kept (*n may shrink). A seeded hash: input cannot aim keys at one slot.
  */
 JB_HIDDEN jb_status jb__dec_map_dups(jb_reader *r, const jb_type *t, char *items, size_t *n, size_t es,
                                      const char *at);

@@ -151,23 +151,53 @@ parse:;
     return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s%s", shown, tok.ptr, dots);
 }
 
-JB_NOINLINE jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *out) {
-    if (JB_UNLIKELY(!jb__starts_number(r))) return jb__dec_type_error(r, t);
+/* aeson's non-finite floats (JB_FMT_NONFINITE_AESON): null is NaN, the
+ * strings "+inf" and "-inf" (after unescaping) are the infinities; *special
+ * as jb__r_number sets it (1 NaN, 2 +inf, 3 -inf), 0 when it is neither. */
+static jb_status dec_nonfinite_aeson(jb_reader *r, int *special) {
     const char *at = r->p;
-    jb_str tok;
-    bool integral;
-    int special = 0;
-    if (jb__r_number(r, &tok, &integral, &special)) return r->code;
-    bool f32 = t->kind == JB_KIND_F32;
-    if (special) {
-        double v = special == 1 ? NAN : special == 2 ? INFINITY : -INFINITY;
-        if (f32) *(float *)out = (float)v;
-        else *(double *)out = v;
+    jb_str s;
+    if (*r->p == 'n') {
+        if (jb__r_literal(r, "null", 4)) return r->code;
+        *special = 1;
         return JB_OK;
     }
+    if (jb__r_key(r, &s)) return r->code;
+    if (s.len == 4 && (memcmp(s.ptr, "+inf", 4) == 0 || memcmp(s.ptr, "-inf", 4) == 0)) {
+        *special = s.ptr[0] == '+' ? 2 : 3;
+        return JB_OK;
+    }
+    return jb__r_fail(r, JB_E_TYPE, at, "expected number, \"+inf\" or \"-inf\", found a string");
+}
+
+/* NaN (special 1), +inf (2) or -inf (3) into a float or double. */
+static jb_status store_special(void *out, bool f32, int special) {
+    double v = special == 1 ? NAN : special == 2 ? INFINITY : -INFINITY;
+    if (f32) *(float *)out = (float)v;
+    else *(double *)out = v;
+    return JB_OK;
+}
+
+JB_NOINLINE jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *out) {
+    const char *at = r->p;
+    jb_str tok = {NULL, 0};
+    bool integral;
+    int special = 0;
+    bool f32 = t->kind == JB_KIND_F32;
+    if (JB_UNLIKELY(!jb__starts_number(r))) {
+        if (!(r->flags & JB__READ_NONFINITE_AESON) || r->p >= r->end || (*r->p != 'n' && *r->p != '"'))
+            return jb__dec_type_error(r, t);
+        if (dec_nonfinite_aeson(r, &special)) return r->code;
+    } else if (jb__r_number(r, &tok, &integral, &special)) {
+        return r->code;
+    }
+    if (special) return store_special(out, f32, special);
     jb_status st = f32 ? jb__parse_f32(tok.ptr, tok.len, (float *)out)
                        : jb__parse_f64(tok.ptr, tok.len, (double *)out);
     if (JB_UNLIKELY(st)) {
+        if (r->flags & JB__READ_NONFINITE_AESON) { /* aeson: 1e400 is Infinity (toRealFloat) */
+            return store_special(out, f32, tok.ptr[0] == '-' ? 3 : 2);
+        }
         int shown = tok.len > 40 ? 40 : (int)tok.len;
         return jb__r_fail(r, JB_E_RANGE, at, "%.*s%s is out of range for %s", shown, tok.ptr,
                           tok.len > 40 ? "..." : "", f32 ? "float" : "double");
@@ -268,7 +298,7 @@ JB_NOINLINE static jb_status dec_enum_object(jb_reader *r, const jb_type *t, con
     if (jb__r_ws(r)) return r->code;
     if (r->p >= r->end || *r->p != ':') return jb__dec_expect(r, "':'");
     r->p++;
-    if (jb__r_ws(r) || jb__dec_no_payload(r, &pl->e[i]) || jb__r_ws(r)) return r->code;
+    if (jb__r_ws(r) || jb__dec_no_payload(r, pl, &pl->e[i]) || jb__r_ws(r)) return r->code;
     if (r->p >= r->end || *r->p != '}') return jb__dec_close_fail(r, "'}'");
     r->p++;
     r->depth--;
@@ -282,6 +312,10 @@ jb_status jb__dec_enum(jb_reader *r, const jb_type *t, void *out) {
     if (JB_UNLIKELY(r->p < r->end && *r->p == '{' && (pl->fmt_flags & JB_FMT_NULLARY_OBJECT)))
         return dec_enum_object(r, t, pl, out);
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return jb__dec_type_error(r, t);
+    if (JB_UNLIKELY((pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_STRICT)) ==
+                    (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_STRICT)))
+        return jb__r_fail(r, JB_E_TYPE, r->p, "expected {\"Case\":{}} (a case of %s), found a string",
+                          t->name);
     const char *at = r->p;
     jb_str s;
     if (jb__r_key(r, &s)) return r->code;
@@ -379,15 +413,40 @@ jb_status jb__dec_map_key(jb_reader *r, const jb_type *k, void *dst, jb_str *tex
     }
 }
 
-/* A nullary case given a payload position: accept null, [] or {}. */
-jb_status jb__dec_no_payload(jb_reader *r, const jb_pentry *c) {
+/* An empty [] or {} at r->p (open is '[' or '{'; whitespace inside
+ * allowed): 1 when it was one (consumed), 0 when not (r->p unmoved), -1
+ * on an error (an unterminated comment). */
+static int empty_container(jb_reader *r, char open) {
     const char *at = r->p;
-    if (r->p + 1 < r->end && ((r->p[0] == '[' && r->p[1] == ']') || (r->p[0] == '{' && r->p[1] == '}'))) {
-        r->p += 2;
-        return JB_OK;
+    if (r->p >= r->end || *r->p != open) return 0;
+    r->p++;
+    if (jb__r_ws(r)) return -1;
+    if (r->p < r->end && *r->p == (open == '[' ? ']' : '}')) {
+        r->p++;
+        return 1;
     }
-    if (r->p < r->end && *r->p == 'n') return jb__r_literal(r, "null", 4);
+    r->p = at;
+    return 0;
+}
+
+/* A nullary case given a payload position: null, [] or {}; under
+ * JB_FMT_NULLARY_STRICT only the form the format writes (aeson
+ * ObjectWithSingleField: "expected an empty Array"). */
+jb_status jb__dec_no_payload(jb_reader *r, const jb_plan *pl, const jb_pentry *c) {
+    const char *at = r->p;
+    bool strict = (pl->fmt_flags & JB_FMT_NULLARY_STRICT) != 0;
+    const char *form = strict ? jb__nullary_form(pl) : NULL;
+    /* the forms accepted: all three, or the one the format writes */
+    bool arr = !strict || (form && form[0] == '['), obj = !strict || (form && form[0] == '{');
+    bool nul = !strict || !form;
+    int got = arr ? empty_container(r, '[') : 0;
+    if (got == 0 && obj) got = empty_container(r, '{');
+    if (got) return got < 0 ? r->code : JB_OK;
+    if (nul && r->p < r->end && *r->p == 'n') return jb__r_literal(r, "null", 4);
     if (jb__r_skip(r)) return r->code;
+    if (strict)
+        return jb__r_fail(r, JB_E_TYPE, at, "case %s takes no payload: expected %s", c->name,
+                          form ? form : "null");
     return jb__r_fail(r, JB_E_TYPE, at, "case %s takes no payload", c->name);
 }
 
@@ -474,7 +533,8 @@ static jb_status dup_key_fail(jb_reader *r, const char *at, size_t i) {
 /*
  * Duplicate keys in a decoded map: an error (default), or with
  * JB_READ_DUPLICATE_LAST_WINS the last occurrence kept at the place of
- * the first. Uses a scratch hash table of entry indices. *n may shrink.
+ * the first, or with JB_READ_DUPLICATE_FIRST_WINS the first kept. Uses a
+ * scratch hash table of entry indices. *n may shrink.
  */
 jb_status jb__dec_map_dups(jb_reader *r, const jb_type *t, char *items, size_t *n, size_t es,
                           const char *at) {
@@ -499,6 +559,7 @@ jb_status jb__dec_map_dups(jb_reader *r, const jb_type *t, char *items, size_t *
             }
             char *o = items + (s - 1) * es;
             if (key_eq(t->key, o, e)) {
+                if (r->flags & JB_READ_DUPLICATE_FIRST_WINS) break; /* the first stays */
                 if (!(r->flags & JB_READ_DUPLICATE_LAST_WINS)) {
                     if (*at == '{') {
                         st = dup_key_fail(r, at, i);

@@ -41,6 +41,7 @@ typedef struct wscope {
 static wscope scope_enter(jb_writer *w, const jb_plan *pl) {
     wscope old = {w->float_style, w->key_mode, w->int64_string, w->flags};
     if (pl->fmt_flags & JB_FMT_CONTROL_HEX) w->flags |= JB_WRITE_CONTROL_HEX;
+    if (pl->fmt_flags & JB_FMT_NONFINITE_AESON) w->flags |= JB__WRITE_NONFINITE_AESON;
     if (pl->float_style) w->float_style = (uint8_t)pl->float_style;
     if (pl->key_mode) w->key_mode = (uint8_t)pl->key_mode;
     if (pl->fmt_flags & JB_FMT_INT64_STRING)
@@ -301,7 +302,8 @@ static jb_status open_sum(jb_writer *w, estack *s, const jb_type *t, const jb_pl
             return st;
         return jb__enc_close(w, ']', false);
     case JB_SUM_UNTAGGED:
-        if (!c->type) return jb__enc_lit(w, "null", 4); /* serde: a unit variant untagged is null */
+        if (!c->type) /* aeson UntaggedValue: its name; serde: a unit variant untagged is null */
+            return (pl->fmt_flags & JB_FMT_UNTAGGED_NULLARY_NAME) ? jb__enc_name(w, c) : jb__enc_lit(w, "null", 4);
         if (c->type->kind == JB_KIND_RECORD && (pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS)) {
             const jb_plan *pp = jb__enc_plan(w, c->type); /* Fable: the fields as an array */
             return pp ? open_plan(w, s, F_TUPLE, pp, payload) : w->code;
@@ -715,6 +717,7 @@ static jb_status check_root(jb_writer *w, const jb_type *t) {
 static jb_status run(jb_writer *w, const jb_type *type, const void *value,
                      const jb_write_options *opts, jb_error *err) {
     w->custom_depth = UINT32_MAX;
+    w->flags &= ~JB__WRITE_INTERNAL;
     w->stack_floor = jb__stack_floor();
     w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_JAVA ? opts->float_style : 0);
     w->key_mode = JB_KEYS_AUTO;

@@ -66,7 +66,12 @@ static jb_status enc_int_string(jb_writer *w, const jb_type *t, const void *p, b
     return JB_OK;
 }
 
+/* NaN or an infinity: aeson's spelling when the type's format says so (it
+ * wins over the call's JB_WRITE_NONFINITE_NULL), else null with that flag,
+ * else an error. */
 static jb_status enc_nonfinite(jb_writer *w, double v) {
+    if (w->flags & JB__WRITE_NONFINITE_AESON)
+        return isnan(v) ? jb__enc_lit(w, "null", 4) : jb__enc_lit(w, v > 0 ? "\"+inf\"" : "\"-inf\"", 6);
     if (w->flags & JB_WRITE_NONFINITE_NULL) return jb__enc_lit(w, "null", 4);
     return jb__enc_fail(w, JB_E_NONFINITE, "%s cannot be written as JSON",
                  isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"));

@@ -6,19 +6,25 @@
  */
 #include "base.h"
 
-/* Haskell aeson, Generic/TH with defaultOptions: field and constructor
+/* Haskell aeson 2.0, Generic/TH with defaultOptions: field and constructor
  * names unchanged, sums as TaggedObject "tag" "contents" (record payloads
- * inlined), all-nullary sums as plain strings, Nothing written as null
- * (omitNothingFields = False), doubles as GHC shows them (1.0, 1.0e-2),
- * integers read from integral numbers written with a fraction (7.0),
- * backspace and form feed escaped as \u0008 and \u000c. */
+ * inlined), all-nullary sums as plain strings (and read only as strings),
+ * Nothing written as null (omitNothingFields = False), doubles as GHC
+ * shows them (1.0, 1.0e-2), integers read from integral numbers written
+ * with a fraction (7.0), backspace and form feed escaped as \u0008 and
+ * \u000c, NaN as null and the infinities as "+inf" / "-inf" (and
+ * null read as NaN). For a type that picks another sumEncoding the nullary cases
+ * follow aeson too: {"Empty":[]} (ObjectWithSingleField) and
+ * ["Empty",[]] (TwoElemArray), read only in that form, and "Empty"
+ * (UntaggedValue). */
 JB_API const jb_format jb_format_aeson = {
     .name = "aeson",
     .sum_style = JB_SUM_INTERNAL,
     .tag_name = "tag",
     .content_name = "contents",
     .flags = JB_FMT_ABSENT_NULL | JB_FMT_ALL_NULLARY_STRING | JB_FMT_INTEGRAL_FLOATS |
-             JB_FMT_CONTROL_HEX,
+             JB_FMT_CONTROL_HEX | JB_FMT_UNTAGGED_NULLARY_NAME | JB_FMT_NULLARY_ARRAY |
+             JB_FMT_NULLARY_STRICT | JB_FMT_NONFINITE_AESON,
     .float_style = JB_FLOAT_HASKELL,
     .key_mode = JB_KEYS_TEXT_INT, /* Text and Int keys -> object; enum keys -> pairs */
 };
