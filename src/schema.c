@@ -42,6 +42,7 @@ typedef struct scope {
     uint8_t key_mode;  /* jb_key_mode for maps that do not set their own */
     bool int64_string; /* JB_FMT_INT64_STRING: 64-bit integers may be strings ("+5" too) */
     bool integral;     /* JB_FMT_INTEGRAL_FLOATS */
+    bool nonfinite;    /* JB_FMT_NONFINITE_AESON: floats read null, "+inf", "-inf", any magnitude */
 } scope;
 
 typedef struct def {
@@ -124,6 +125,23 @@ static jb_value *no_payload(sx *x) {
     return put(x, obj(x), "enum", e);
 }
 
+/* A nullary case's payload under plan pl: null, [] or {}; with
+ * JB_FMT_NULLARY_STRICT only the form the format writes. */
+static jb_value *nullary_payload(sx *x, const jb_plan *pl) {
+    if (!(pl->fmt_flags & JB_FMT_NULLARY_STRICT)) return no_payload(x);
+    jb_value *one = (pl->fmt_flags & JB_FMT_NULLARY_ARRAY)    ? arr(x)
+                    : (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) ? obj(x)
+                                                              : nullv(x);
+    return put(x, obj(x), "enum", add(x, arr(x), one));
+}
+
+/* Does pl read a nullary case from its bare name where a payload position
+ * exists (not under JB_FMT_NULLARY_STRICT with an object or array form)? */
+static bool bare_name_ok(const jb_plan *pl) {
+    return !(pl->fmt_flags & JB_FMT_NULLARY_STRICT) ||
+           !(pl->fmt_flags & (JB_FMT_NULLARY_ARRAY | JB_FMT_NULLARY_OBJECT));
+}
+
 /* {"not": {"required": [a, b]}}: a and b are one key (or field) to the decoder. */
 static jb_value *not_both(sx *x, jb_value *a, jb_value *b) {
     return put(x, obj(x), "not", put(x, obj(x), "required", add(x, add(x, arr(x), a), b)));
@@ -154,6 +172,7 @@ static scope scope_in(const jb_plan *pl, scope sc) {
     if (pl->key_mode) sc.key_mode = (uint8_t)pl->key_mode;
     if (pl->fmt_flags & JB_FMT_INT64_STRING) sc.int64_string = true;
     if (pl->fmt_flags & JB_FMT_INTEGRAL_FLOATS) sc.integral = true;
+    if (pl->fmt_flags & JB_FMT_NONFINITE_AESON) sc.nonfinite = true;
     return sc;
 }
 
@@ -308,8 +327,12 @@ static jb_value *int_schema(sx *x, const jb_type *t, scope sc) {
  * Floats: the decoder rounds the decimal straight to float, so the bound
  * is that halfway point for float, 2^128 - 2^103, exactly a double.
  */
-static jb_value *float_schema(sx *x, jb_kind k) {
+static jb_value *float_schema(sx *x, jb_kind k, scope sc) {
     jb_value *s = typed(x, "number");
+    if (sc.nonfinite) /* aeson: any number (too large is infinity), null, "+inf", "-inf" */
+        return pair_of(x, "anyOf", s,
+                       put(x, obj(x), "enum",
+                           add(x, add(x, add(x, arr(x), nullv(x)), cstrv(x, "+inf")), cstrv(x, "-inf"))));
     if (k == JB_KIND_F64) {
         put(x, s, "minimum", f64v(x, -DBL_MAX));
         return put(x, s, "maximum", f64v(x, DBL_MAX));
@@ -343,12 +366,12 @@ static jb_value *names_of(sx *x, const jb_plan *pl, size_t i) {
 static jb_value *enum_of(sx *x, jb_value *names) { return put(x, obj(x), "enum", names); }
 
 /* The object form of a nullary case or enum value: {"Name": null | [] | {}}. */
-static jb_value *name_object(sx *x, jb_value *names) {
+static jb_value *name_object(sx *x, jb_value *names, const jb_plan *pl) {
     jb_value *s = typed(x, "object");
     put(x, s, "minProperties", i64v(x, 1));
     put(x, s, "maxProperties", i64v(x, 1));
     put(x, s, "propertyNames", enum_of(x, names));
-    return put(x, s, "additionalProperties", no_payload(x));
+    return put(x, s, "additionalProperties", nullary_payload(x, pl));
 }
 
 /* ------------------------------------------------------------------ */
@@ -411,7 +434,7 @@ static jb_value *def_ref(sx *x, const jb_type *t, scope sc) {
     const jb_plan *pl = plan_of(x, t);
     if (!pl) return NULL;
     if (t->kind == JB_KIND_ENUM)
-        sc = (scope){0, false, false}; /* an enum reads no inherited state */
+        sc = (scope){0, false, false, false}; /* an enum reads no inherited state */
     for (size_t i = 0; i < x->nd; i++)
         if (x->d[i].t == t && same_scope(x->d[i].sc, sc)) return ref_to(x, x->d[i].name);
     if (x->nd == x->cap) {
@@ -457,9 +480,12 @@ static jb_value *all_names(sx *x, const jb_plan *pl) {
 static jb_value *enum_body(sx *x, const jb_plan *pl) {
     jb_value *all = all_names(x, pl);
     jb_value *s = enum_of(x, all);
-    /* circe's {"Green":{}} is read too when the enum's format writes it */
-    if (pl->fmt_flags & JB_FMT_NULLARY_OBJECT)
-        s = pair_of(x, "anyOf", s, name_object(x, x->code ? NULL : jb_value_copy(all, x->arena)));
+    /* circe's {"Green":{}} is read too when the enum's format writes it
+     * (and alone under JB_FMT_NULLARY_STRICT) */
+    if (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) {
+        jb_value *o = name_object(x, x->code ? NULL : jb_value_copy(all, x->arena), pl);
+        s = (pl->fmt_flags & JB_FMT_NULLARY_STRICT) ? o : pair_of(x, "anyOf", s, o);
+    }
     return s;
 }
 
@@ -669,9 +695,12 @@ static jb_value *array_case(sumctx *c, size_t i, jb_value *names) {
     bool nullary = !c->pl->e[i].type;
     jb_value *s = typed(x, "array");
     jb_value *items = add(x, arr(x), enum_of(x, names));
-    if (nullary) add(x, items, no_payload(x));
+    if (nullary) add(x, items, nullary_payload(x, c->pl));
     put(x, s, "prefixItems", items);
-    put(x, s, "minItems", i64v(x, nullary ? 1 : 2));
+    /* ["Case"] is read unless the strict form is ["Case",[]] */
+    bool pair = !nullary || ((c->pl->fmt_flags & JB_FMT_NULLARY_STRICT) &&
+                             (c->pl->fmt_flags & JB_FMT_NULLARY_ARRAY));
+    put(x, s, "minItems", i64v(x, pair ? 2 : 1));
     put(x, s, "maxItems", i64v(x, 2));
     if (nullary) return s;
     return guard(
@@ -682,6 +711,8 @@ static jb_value *sum_body(sx *x, const jb_plan *pl, scope sc) {
     sumctx c = {x, pl, sc};
     jb_value *branches = arr(x);
     bool untagged = pl->sum_style == JB_SUM_UNTAGGED;
+    /* written as a plain name in every style, and read only so */
+    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) return enum_of(x, all_names(x, pl));
     if (pl->all_nullary && pl->sum_style != JB_SUM_EXTERNAL)
         add(x, branches, enum_of(x, all_names(x, pl)));
     for (size_t i = 0; i < pl->n && !x->code; i++) {
@@ -703,8 +734,11 @@ static jb_value *sum_body(sx *x, const jb_plan *pl, scope sc) {
             break;
         case JB_SUM_ARRAY: add(x, branches, array_case(&c, i, names)); break;
         case JB_SUM_UNTAGGED:
-            /* a nullary case is null or its own name (aliases are not tried) */
-            if (!e->type)
+            /* a nullary case is null or its own name (aliases are not tried);
+             * only its name with JB_FMT_UNTAGGED_NULLARY_NAME */
+            if (!e->type && (pl->fmt_flags & JB_FMT_UNTAGGED_NULLARY_NAME))
+                add(x, branches, put(x, obj(x), "enum", add(x, arr(x), strv(x, e->name, e->name_len))));
+            else if (!e->type)
                 add(x, branches,
                     put(x, obj(x), "enum",
                         add(x, add(x, arr(x), nullv(x)), strv(x, e->name, e->name_len))));
@@ -713,8 +747,8 @@ static jb_value *sum_body(sx *x, const jb_plan *pl, scope sc) {
             break;
         default: /* external */
             if (!e->type) {
-                add(x, branches, enum_of(x, names));
-                add(x, branches, name_object(x, x->code ? NULL : jb_value_copy(names, x->arena)));
+                if (bare_name_ok(pl) || pl->all_nullary) add(x, branches, enum_of(x, names));
+                add(x, branches, name_object(x, x->code ? NULL : jb_value_copy(names, x->arena), pl));
             } else {
                 add(x, branches, external_case(&c, i, names));
             }
@@ -805,7 +839,7 @@ static jb_value *unique_pair_keys(sx *x, const jb_type *k) {
             one = enum_of(x, names);
             if (pl->fmt_flags & JB_FMT_NULLARY_OBJECT)
                 one = pair_of(x, "anyOf", one,
-                              name_object(x, x->code ? NULL : jb_value_copy(names, x->arena)));
+                              name_object(x, x->code ? NULL : jb_value_copy(names, x->arena), pl));
         } else {
             one = put(x, obj(x), "const", boolv(x, i == 0));
         }
@@ -885,7 +919,7 @@ static jb_value *schema_of(sx *x, const jb_type *t, scope sc) {
     case JB_KIND_U32:
     case JB_KIND_U64: s = int_schema(x, t, sc); break;
     case JB_KIND_F32:
-    case JB_KIND_F64: s = float_schema(x, t->kind); break;
+    case JB_KIND_F64: s = float_schema(x, t->kind, sc); break;
     case JB_KIND_CSTR: s = cstr_schema(x); break;
     case JB_KIND_STR: s = typed(x, "string"); break;
     case JB_KIND_NUMBER: s = typed(x, "number"); break;
@@ -936,7 +970,7 @@ jb_status jb_schema_value(const jb_type *type, jb_arena *arena, jb_value **out,
     if (opts && opts->id) put(&x, doc, "$id", cstrv(&x, opts->id));
     if (opts && opts->title) put(&x, doc, "title", cstrv(&x, opts->title));
     jb_value *root =
-        schema_of(&x, type, (scope){0, false, (opts && (opts->flags & JB_SCHEMA_INTEGRAL_FLOATS))});
+        schema_of(&x, type, (scope){0, false, (opts && (opts->flags & JB_SCHEMA_INTEGRAL_FLOATS)), false});
     if (root && jb_value_is_object(root)) {
         for (size_t k = 0, n = jb_value_object_len(root); k < n; k++) {
             jb_str key;

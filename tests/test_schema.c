@@ -100,7 +100,8 @@ static const jb_type var_nulls =
 static const jb_type var_arr_nulls = JB_SUM_WITH(
     var, tag, (.sum_style = JB_SUM_ARRAY, .fmt_flags = JB_FMT_NULLARY_ARRAY), VAR_CASES);
 
-/* all-nullary sums: a plain name in every style */
+/* all-nullary sums: a plain name in every style (and with
+ * JB_FMT_ALL_NULLARY_STRING only a name) */
 typedef enum { P_LOW, P_HIGH } prio_tag;
 typedef struct {
     prio_tag tag;
@@ -360,7 +361,8 @@ static const struct piece {
     {__LINE__, "var_unt", "/$defs/var/anyOf/0", "{\"enum\":[null,\"None\"]}"},
     {__LINE__, "var_fable", "/$defs/var/oneOf/3/then/additionalProperties/prefixItems/1/type",
      "\"number\""},
-    {__LINE__, "prio_adj", "/$defs/prio/oneOf/0", "{\"enum\":[\"Low\",\"High\",\"HIGH\"]}"},
+    /* JB_FMT_ALL_NULLARY_STRING: a name only, in every style (aeson) */
+    {__LINE__, "prio_adj", "/$defs/prio", "{\"enum\":[\"Low\",\"High\",\"HIGH\"]}"},
     {__LINE__, "maps", "/$defs/maps/properties/a/propertyNames/pattern",
      "\"^(?:(?:0|[1-9][0-9]{0,1}|1[0-9]{2}|2[0-4][0-9]|25[0-4]|255)|-(?:0))$(?!\\\\n)\""},
     {__LINE__, "maps", "/$defs/maps/properties/d/items/prefixItems/0",
@@ -590,7 +592,7 @@ static const struct ecase {
     {__LINE__, "var_fable", "{\"Box\":[1,2]}", 1},
     {__LINE__, "var_fable", "{\"Box\":{\"w\":1,\"h\":2}}", 0},
     {__LINE__, "prio_adj", "\"HIGH\"", 1},
-    {__LINE__, "prio_adj", "{\"tag\":\"Low\"}", 1},
+    {__LINE__, "prio_adj", "{\"tag\":\"Low\"}", 0},
     {__LINE__, "prio_unt", "\"HIGH\"", 1},
     {__LINE__, "prio_unt", "null", 1},
     {__LINE__, "prio_arr", "[\"High\",[]]", 1},
