@@ -29,8 +29,6 @@
 /* "object" / "array" for messages about a sum's or reader's wrapper. */
 JB_HIDDEN extern const jb_type jb__an_object, jb__an_array;
 
-/* Bytes that may follow a number: whitespace , ] } (a 256-entry table). */
-JB_HIDDEN extern const bool jb__num_delim[256];
 
 /* ---- failures (decode_leaf.c) ---- */
 
@@ -225,45 +223,40 @@ static inline jb_status jb__dec_bool(jb_reader *r, bool *out) {
 
 /*
  * Integers: one pass over the digits for the common case (optional '-',
- * 1..18 digits, no leading zero, then a delimiter or the end), which
- * cannot overflow uint64 and needs no grammar re-scan. Everything else
- * (fractions, exponents, long numbers, strings, errors, out of range)
- * goes to the general path, which reports errors precisely.
+ * 1..19 digits, no leading zero, then a delimiter or the end), up to 8
+ * digits per word (jb__scan_uint19), which cannot overflow uint64 and
+ * needs no grammar re-scan. Everything else (fractions, exponents, long
+ * numbers, strings, errors, out of range) goes to the general path, which
+ * reports errors precisely.
  */
 static inline jb_status jb__dec_int(jb_reader *r, const jb_type *t, void *out) {
-    const char *p = r->p, *end = r->end;
-    bool neg = false;
-    if (p < end && *p == '-') {
-        neg = true;
-        p++;
-    }
-    const char *d0 = p;
+    bool neg;
     uint64_t v = 0;
-    while (p < end && (unsigned char)(*p - '0') < 10 && p - d0 < 19) {
-        v = v * 10 + (uint64_t)(*p - '0');
-        p++;
-    }
-    size_t nd = (size_t)(p - d0);
-    if (JB_UNLIKELY(nd == 0 || nd > 18 || (*d0 == '0' && nd > 1) ||
-                    (p < end && !jb__num_delim[(unsigned char)*p]) ||
-                    (size_t)(p - r->p) > r->max_number_len))
+    size_t n = jb__scan_uint19(r->p, r->end, &neg, &v);
+    const char *p = r->p + n;
+    if (JB_UNLIKELY(n == 0 || (p < r->end && !jb__num_delim[(unsigned char)*p]) ||
+                    n > r->max_number_len))
         return jb__dec_int_slow(r, t, out);
-    int64_t sv = neg ? -(int64_t)v : (int64_t)v;
-    switch (t->kind) {
-    case JB_KIND_I8:
-        if (JB_UNLIKELY(sv < INT8_MIN || sv > INT8_MAX)) return jb__dec_int_slow(r, t, out);
-        *(int8_t *)out = (int8_t)sv;
-        break;
-    case JB_KIND_I16:
-        if (JB_UNLIKELY(sv < INT16_MIN || sv > INT16_MAX)) return jb__dec_int_slow(r, t, out);
-        *(int16_t *)out = (int16_t)sv;
-        break;
-    case JB_KIND_I32:
-        if (JB_UNLIKELY(sv < INT32_MIN || sv > INT32_MAX)) return jb__dec_int_slow(r, t, out);
-        *(int32_t *)out = (int32_t)sv;
-        break;
-    case JB_KIND_I64: *(int64_t *)out = sv; break;
-    default:
+    if (t->kind <= JB_KIND_I64) {
+        /* |v| fits int64 (-2^63 included); -(v - 1) - 1 avoids negating 2^63. */
+        if (JB_UNLIKELY(v > (uint64_t)INT64_MAX + neg)) return jb__dec_int_slow(r, t, out);
+        int64_t sv = !neg ? (int64_t)v : v ? -(int64_t)(v - 1) - 1 : 0;
+        switch (t->kind) {
+        case JB_KIND_I8:
+            if (JB_UNLIKELY(sv < INT8_MIN || sv > INT8_MAX)) return jb__dec_int_slow(r, t, out);
+            *(int8_t *)out = (int8_t)sv;
+            break;
+        case JB_KIND_I16:
+            if (JB_UNLIKELY(sv < INT16_MIN || sv > INT16_MAX)) return jb__dec_int_slow(r, t, out);
+            *(int16_t *)out = (int16_t)sv;
+            break;
+        case JB_KIND_I32:
+            if (JB_UNLIKELY(sv < INT32_MIN || sv > INT32_MAX)) return jb__dec_int_slow(r, t, out);
+            *(int32_t *)out = (int32_t)sv;
+            break;
+        default: *(int64_t *)out = sv; break;
+        }
+    } else {
         if (JB_UNLIKELY(neg && v != 0)) return jb__dec_int_slow(r, t, out);
         switch (t->kind) {
         case JB_KIND_U8:

@@ -41,6 +41,68 @@ JB_HIDDEN jb_status jb__parse_f32(const char *s, size_t n, float *out);
  * plain valid number (nothing stored; use jb__num_scan + jb__parse_f64). */
 JB_HIDDEN size_t jb__scan_f64(const char *p, const char *end, double *out, jb_status *st);
 
+/* ---- word-at-a-time digits (shared by numparse.c and the decoder) -------
+ * On little-endian targets eight input bytes are loaded as one word (first
+ * byte lowest). Subtracting '0' from every byte turns digits into 0..9;
+ * a byte is then a non-digit when it is >= 10, which one add and one or
+ * expose in its high bit. A borrow or carry crosses into a byte only from
+ * a lower non-digit byte, so the first flagged byte is exactly the first
+ * non-digit. Callers load a word only while 8 bytes remain in the input
+ * and finish the last few bytes one at a time: no load reads past the end.
+ * Other targets use the byte loops alone (JB_NUM_SWAR 0). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define JB_NUM_SWAR 1
+#else
+#define JB_NUM_SWAR 0
+#endif
+
+#define JB_ZEROS8 0x3030303030303030u
+
+static inline bool jb__isdigit(char c) { return (unsigned)((unsigned char)c - '0') < 10; }
+
+/* How many leading bytes (0..8) of t = word - JB_ZEROS8 were digits. */
+static inline unsigned jb__digit_count8(uint64_t t) {
+    uint64_t bad = (t | (t + 0x7676767676767676u)) & 0x8080808080808080u;
+    return bad ? jb__ctz64(bad) >> 3 : 8;
+}
+
+/* The value of 8 digits t = word - JB_ZEROS8 (first digit in the low
+ * byte): neighbours combine into 2-digit, then 4- and 8-digit values, each
+ * step one multiply. */
+static inline uint32_t jb__digits8(uint64_t t) {
+    t = (t * 10) + (t >> 8); /* byte 2i holds digit pair i */
+    t = (((t & 0x000000FF000000FFu) * (100 + (1000000ull << 32))) +
+         (((t >> 16) & 0x000000FF000000FFu) * (1 + (10000ull << 32)))) >>
+        32;
+    return (uint32_t)t;
+}
+
+/* The value of the first k digits of t, 1 <= k <= 8: the other bytes are
+ * shifted out and zeros come in as leading digits. */
+static inline uint32_t jb__digits_first(uint64_t t, unsigned k) {
+    return jb__digits8(k == 8 ? t : t << (8 * (8 - k)));
+}
+
+/* Bytes that may follow a number: whitespace , ] } (a 256-entry table in
+ * decode_leaf.c; the general path also knows comments). */
+JB_HIDDEN extern const bool jb__num_delim[256];
+
+/* 10^k for k <= 8. */
+JB_HIDDEN extern const uint32_t jb__pow10_u32[9];
+
+/*
+ * An integer at p: optional '-', 1..19 digits without a leading zero (so
+ * the magnitude fits in uint64). Returns its length with *neg and *mag, or
+ * 0 when there is no digit, a leading zero or a 20th digit: the caller's
+ * general path handles those. The byte after the digits is a non-digit
+ * (or the end); the caller checks it is a delimiter, which also turns a
+ * fraction or exponent away. 8 digits a word while 8 bytes remain, then a
+ * byte at a time: reads only below end. Out of line: inlined, it made the
+ * decoder's leaf switch heavier for every value, not just integers.
+ */
+JB_HIDDEN size_t jb__scan_uint19(const char *p, const char *end, bool *neg, uint64_t *mag);
+
 /* Decimal text of v; no NUL. dst needs 20 bytes (u64) / 21 bytes (i64). */
 JB_HIDDEN size_t jb__fmt_u64(char *dst, uint64_t v);
 JB_HIDDEN size_t jb__fmt_i64(char *dst, int64_t v);

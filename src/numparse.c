@@ -27,56 +27,45 @@
 
 #include <float.h>
 
-static inline bool jb_isdigit(char c) { return (unsigned)((unsigned char)c - '0') < 10; }
 
-/* ---- SWAR: eight digits at a time ------------------------------------- */
+const uint32_t jb__pow10_u32[9] = {1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
+                                   100000000u};
 
-/* True when all 8 bytes of v are '0'..'9': each byte's high nibble is 3 and
- * adding 6 does not carry into the high nibble (a carry out of a byte can
- * only come from a byte that already failed the first test). */
-static inline bool jb_is8digits(uint64_t v) {
-    return ((v & 0xF0F0F0F0F0F0F0F0u) | (((v + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u) >> 4)) ==
-           0x3333333333333333u;
-}
+/* ---- digit runs ------------------------------------------------------- */
 
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define JB_NUM_SWAR 1
-/* The value of 8 digit bytes loaded little-endian (first digit in the low
- * byte): combine neighbours into 2-digit, then 4-digit, then 8-digit
- * values, each step one multiply. */
-static inline uint32_t jb_parse8(uint64_t v) {
-    v -= 0x3030303030303030u;
-    v = (v * 10) + (v >> 8); /* byte 2i holds digit pair i */
-    v = (((v & 0x000000FF000000FFu) * (100 + (1000000ull << 32))) +
-         (((v >> 16) & 0x000000FF000000FFu) * (1 + (10000ull << 32)))) >>
-        32;
-    return (uint32_t)v;
-}
-#else
-#define JB_NUM_SWAR 0
-#endif
-
-/* Skips digits from p (not past end). */
+/* Skips digits from p (not past end): a word at a time while 8 bytes
+ * remain (num.h), then byte by byte. */
 static inline const char *jb_skip_digits(const char *p, const char *end) {
-    while (end - p >= 8 && jb_is8digits(jb__load64(p))) p += 8;
-    while (p < end && jb_isdigit(*p)) p++;
+#if JB_NUM_SWAR
+    while (end - p >= 8) {
+        unsigned k = jb__digit_count8(jb__load64(p) - JB_ZEROS8);
+        p += k;
+        if (k < 8) return p;
+    }
+#endif
+    while (p < end && jb__isdigit(*p)) p++;
     return p;
 }
 
 /* Appends the digits from p to *w (wrapping modulo 2^64: callers count the
- * digits and redo the work when there were too many); returns the end. */
+ * digits and redo the work when there were too many); returns the end.
+ * Each word of up to 8 digits costs one count and one conversion. */
 static inline const char *jb_eat_digits(const char *p, const char *end, uint64_t *w) {
     uint64_t v = *w;
 #if JB_NUM_SWAR
     while (end - p >= 8) {
-        uint64_t b = jb__load64(p);
-        if (!jb_is8digits(b)) break;
-        v = v * 100000000u + jb_parse8(b);
-        p += 8;
+        uint64_t t = jb__load64(p) - JB_ZEROS8;
+        unsigned k = jb__digit_count8(t);
+        if (k == 0) break;
+        v = v * jb__pow10_u32[k] + jb__digits_first(t, k);
+        p += k;
+        if (k < 8) {
+            *w = v;
+            return p;
+        }
     }
 #endif
-    while (p < end && jb_isdigit(*p)) {
+    while (p < end && jb__isdigit(*p)) {
         v = v * 10 + (uint64_t)(*p - '0');
         p++;
     }
@@ -93,7 +82,7 @@ size_t jb__num_scan(const char *p, const char *end, bool *integral, size_t *bad)
     if (p >= end) goto fail;
     if (*p == '0') {
         p++;
-    } else if (jb_isdigit(*p)) {
+    } else if (jb__isdigit(*p)) {
         p = jb_skip_digits(p + 1, end);
     } else {
         goto fail;
@@ -101,14 +90,14 @@ size_t jb__num_scan(const char *p, const char *end, bool *integral, size_t *bad)
     if (p < end && *p == '.') {
         integ = false;
         p++;
-        if (p >= end || !jb_isdigit(*p)) goto fail;
+        if (p >= end || !jb__isdigit(*p)) goto fail;
         p = jb_skip_digits(p + 1, end);
     }
     if (p < end && (*p == 'e' || *p == 'E')) {
         integ = false;
         p++;
         if (p < end && (*p == '+' || *p == '-')) p++;
-        if (p >= end || !jb_isdigit(*p)) goto fail;
+        if (p >= end || !jb__isdigit(*p)) goto fail;
         p = jb_skip_digits(p + 1, end);
     }
     if (integral) *integral = integ;
@@ -132,7 +121,7 @@ static int64_t jb_read_exp(const char *p, const char *end) {
     int64_t e = 0;
     p++;
     if (p < end && (*p == '+' || *p == '-')) neg = *p++ == '-';
-    for (; p < end && jb_isdigit(*p); p++) {
+    for (; p < end && jb__isdigit(*p); p++) {
         if (e < JB_EXP_SAT) e = e * 10 + (*p - '0');
     }
     return neg ? -e : e;
@@ -186,8 +175,15 @@ static JB_NOINLINE void jb_parts_long(const char *ip, const char *ie, const char
     np->inexact = nonzero;
 }
 
-static inline void jb_parts(const char *s, size_t n, jb_numparts *np) {
-    const char *p = s, *end = s + n, *ip, *ie, *fp, *fe;
+/*
+ * One pass over the number at p: the grammar is checked while the digits
+ * are gathered into np. Returns the token's length, or 0 when p does not
+ * start a valid number (nothing else is known then; the caller's general
+ * path reports the error precisely). Only a token of more than 19 digits
+ * is read a second time, to find its 19 significant ones.
+ */
+JB_INLINE size_t jb_scan_parts(const char *p, const char *end, jb_numparts *np) {
+    const char *s = p, *ip, *ie, *fp, *fe;
     uint64_t w = 0;
     int64_t q = 0;
     np->neg = p < end && *p == '-';
@@ -195,11 +191,21 @@ static inline void jb_parts(const char *s, size_t n, jb_numparts *np) {
     ip = p;
     p = jb_eat_digits(p, end, &w);
     ie = fe = fp = p;
+    if (ie == ip || (*ip == '0' && ie - ip > 1)) return 0; /* no digit, or a leading zero */
     if (p < end && *p == '.') {
         fp = p + 1;
         fe = p = jb_eat_digits(fp, end, &w);
+        if (fe == fp) return 0;
     }
-    if (p < end && (*p == 'e' || *p == 'E')) q = jb_read_exp(p, end);
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        bool eneg = false;
+        p++;
+        if (p < end && (*p == '+' || *p == '-')) eneg = *p++ == '-';
+        if (p >= end || !jb__isdigit(*p)) return 0;
+        for (; p < end && jb__isdigit(*p); p++)
+            if (q < JB_EXP_SAT) q = q * 10 + (*p - '0');
+        if (eneg) q = -q;
+    }
     np->q = q - (fe - fp);
     np->w = w;
     np->inexact = false;
@@ -209,6 +215,7 @@ static inline void jb_parts(const char *s, size_t n, jb_numparts *np) {
         np->q = q;
         jb_parts_long(ip, ie, fp, fe, np);
     }
+    return (size_t)(p - s);
 }
 
 /* ---- Clinger ---------------------------------------------------------- */
@@ -298,8 +305,8 @@ static const jb_fltfmt jb_f32fmt = {23, 8, -127, 0xFF, -65, 38, -17, 10};
  * (exponent field; f->inf for infinity). False when the 128-bit product
  * cannot decide (the caller falls back to the exact path).
  */
-static bool jb_eisel_lemire(uint64_t w, int64_t q, const jb_fltfmt *f, uint64_t *mant,
-                            int32_t *e2) {
+JB_INLINE bool jb_eisel_lemire(uint64_t w, int64_t q, const jb_fltfmt *f, uint64_t *mant,
+                             int32_t *e2) {
     uint64_t hi, lo, m;
     int lz, upper, shift;
     int32_t p2;
@@ -492,7 +499,7 @@ static int64_t jb_dec_load(jb_decimal *a, const char *s, size_t n) {
     if (p < end && *p == '0') {
         p++; /* integer part "0": no significant digit */
     } else {
-        for (; p < end && jb_isdigit(*p); p++, dp++) {
+        for (; p < end && jb__isdigit(*p); p++, dp++) {
             if (a->nd < JB_DEC_DIGITS) {
                 a->d[a->nd++] = (uint8_t)(*p - '0');
             } else {
@@ -505,7 +512,7 @@ static int64_t jb_dec_load(jb_decimal *a, const char *s, size_t n) {
         if (a->nd == 0) {
             for (; p < end && *p == '0'; p++) dp--;
         }
-        for (; p < end && jb_isdigit(*p); p++) {
+        for (; p < end && jb__isdigit(*p); p++) {
             if (a->nd < JB_DEC_DIGITS) {
                 a->d[a->nd++] = (uint8_t)(*p - '0');
             } else {
@@ -566,8 +573,8 @@ inf:
 /* ---- doubles and floats ----------------------------------------------- */
 
 /* Unsigned bits of |token| in format f, by tiers 2 and 3. */
-static uint64_t jb_slow_bits(const char *s, size_t n, const jb_numparts *np, const jb_fltfmt *f,
-                             bool *overflow) {
+static JB_NOINLINE uint64_t jb_slow_bits(const char *s, size_t n, const jb_numparts *np,
+                                         const jb_fltfmt *f, bool *overflow) {
     uint64_t m, m1;
     int32_t e, e1;
     if (jb_eisel_lemire(np->w, np->q, f, &m, &e)) {
@@ -580,64 +587,19 @@ static uint64_t jb_slow_bits(const char *s, size_t n, const jb_numparts *np, con
     return jb_dec_to_bits(s, n, f, overflow);
 }
 
-jb_status jb__parse_f64(const char *s, size_t n, double *out) {
-    jb_numparts np;
-    uint64_t bits;
-    bool overflow;
-    jb_parts(s, n, &np);
-    if (np.w == 0) {
-        *out = np.neg ? -0.0 : 0.0;
-        return JB_OK;
-    }
-    if (jb_clinger64(&np, out)) {
-        if (np.neg) *out = -*out;
-        return JB_OK;
-    }
-    bits = jb_slow_bits(s, n, &np, &jb_f64fmt, &overflow) | ((uint64_t)np.neg << 63);
-    memcpy(out, &bits, sizeof bits);
-    return overflow ? JB_E_RANGE : JB_OK;
-}
-
 /*
- * Scan and convert in one pass (the decoder's hot path for doubles): the
- * grammar is checked while the digits are gathered, so the token is read
- * once instead of three times. Returns the token's length, or 0 when p
- * does not start a plain valid number (then nothing is stored and the
- * caller takes the general path, which reports errors precisely).
+ * Scan and convert in one pass (the decoder's hot path for doubles). The
+ * tiers are tried straight from the scanned parts: Clinger, then
+ * Eisel-Lemire inline for an exact significand (up to 19 digits, the
+ * common case), and only what they cannot decide goes to jb_slow_bits.
  */
 size_t jb__scan_f64(const char *p, const char *end, double *out, jb_status *st) {
-    const char *s = p, *ip, *ie, *fp, *fe;
     jb_numparts np;
-    uint64_t w = 0;
-    int64_t q = 0;
-    np.neg = p < end && *p == '-';
-    p += np.neg;
-    ip = p;
-    p = jb_eat_digits(p, end, &w);
-    ie = fe = fp = p;
-    if (ie == ip || (*ip == '0' && ie - ip > 1)) return 0; /* no digit, or a leading zero */
-    if (p < end && *p == '.') {
-        fp = p + 1;
-        fe = p = jb_eat_digits(fp, end, &w);
-        if (fe == fp) return 0;
-    }
-    if (p < end && (*p == 'e' || *p == 'E')) {
-        bool eneg = false;
-        p++;
-        if (p < end && (*p == '+' || *p == '-')) eneg = *p++ == '-';
-        if (p >= end || !jb_isdigit(*p)) return 0;
-        for (; p < end && jb_isdigit(*p); p++)
-            if (q < JB_EXP_SAT) q = q * 10 + (*p - '0');
-        if (eneg) q = -q;
-    }
-    np.q = q - (fe - fp);
-    np.w = w;
-    np.inexact = false;
-    if (JB_UNLIKELY((ie - ip) + (fe - fp) > 19)) {
-        np.q = q;
-        jb_parts_long(ip, ie, fp, fe, &np);
-    }
-    size_t n = (size_t)(p - s);
+    uint64_t bits, m;
+    int32_t e;
+    bool overflow;
+    size_t n = jb_scan_parts(p, end, &np);
+    if (JB_UNLIKELY(n == 0)) return 0;
     *st = JB_OK;
     if (np.w == 0) {
         *out = np.neg ? -0.0 : 0.0;
@@ -647,18 +609,34 @@ size_t jb__scan_f64(const char *p, const char *end, double *out, jb_status *st) 
         if (np.neg) *out = -*out;
         return n;
     }
-    bool overflow;
-    uint64_t bits = jb_slow_bits(s, n, &np, &jb_f64fmt, &overflow) | ((uint64_t)np.neg << 63);
+    if (JB_LIKELY(!np.inexact) && jb_eisel_lemire(np.w, np.q, &jb_f64fmt, &m, &e)) {
+        bits = m | ((uint64_t)e << 52);
+        overflow = e == jb_f64fmt.inf;
+    } else {
+        bits = jb_slow_bits(p, n, &np, &jb_f64fmt, &overflow);
+    }
+    bits |= (uint64_t)np.neg << 63;
     memcpy(out, &bits, sizeof bits);
-    if (overflow) *st = JB_E_RANGE;
+    if (JB_UNLIKELY(overflow)) *st = JB_E_RANGE;
     return n;
+}
+
+jb_status jb__parse_f64(const char *s, size_t n, double *out) {
+    jb_status st = JB_OK;
+    /* A valid token is always scanned whole; anything else is a caller's
+     * bug, answered with 0 rather than an unset value. */
+    if (JB_UNLIKELY(jb__scan_f64(s, s + n, out, &st) != n)) *out = 0;
+    return st;
 }
 
 jb_status jb__parse_f32(const char *s, size_t n, float *out) {
     jb_numparts np;
     uint32_t bits;
     bool overflow;
-    jb_parts(s, n, &np);
+    if (JB_UNLIKELY(jb_scan_parts(s, s + n, &np) != n)) { /* as above */
+        np.w = 0;
+        np.neg = false;
+    }
     if (np.w == 0) {
         *out = np.neg ? -0.0f : 0.0f;
         return JB_OK;
@@ -673,6 +651,48 @@ jb_status jb__parse_f32(const char *s, size_t n, float *out) {
 }
 
 /* ---- integers --------------------------------------------------------- */
+
+size_t jb__scan_uint19(const char *p, const char *end, bool *neg, uint64_t *mag) {
+    const char *s = p, *d0;
+    uint64_t v = 0;
+    *neg = p < end && *p == '-';
+    p += *neg;
+    d0 = p;
+#if JB_NUM_SWAR
+    /* The first word on its own: most integers end inside it. */
+    if (JB_LIKELY(end - p >= 8)) {
+        uint64_t t = jb__load64(p) - JB_ZEROS8;
+        unsigned k = jb__digit_count8(t);
+        if (JB_LIKELY(k < 8)) {
+            if (JB_UNLIKELY(k == 0 || (k > 1 && *p == '0'))) return 0;
+            /* One digit (counts, flags, small ids) is its own value. */
+            *mag = k == 1 ? (t & 0xF) : jb__digits_first(t, k);
+            return (size_t)(p + k - s);
+        }
+        v = jb__digits8(t);
+        p += 8;
+        while (end - p >= 8) {
+            t = jb__load64(p) - JB_ZEROS8;
+            k = jb__digit_count8(t);
+            if (k == 0) break;
+            v = v * jb__pow10_u32[k] + jb__digits_first(t, k);
+            p += k;
+            if (k < 8 || p - d0 > 19) break;
+        }
+    }
+#endif
+    if (end - p < 8) {
+        /* The tail of the input, a byte at a time. */
+        while (p < end && jb__isdigit(*p) && p - d0 <= 19) {
+            v = v * 10 + (uint64_t)(*p - '0');
+            p++;
+        }
+    }
+    if (JB_UNLIKELY(p == d0 || p - d0 > 19 || (*d0 == '0' && p - d0 > 1))) return 0;
+    *mag = v;
+    return (size_t)(p - s);
+}
+
 
 /* |value| of a token with a fraction or exponent, when it is an integer:
  * JB_E_TYPE when it is not, JB_E_RANGE when it exceeds UINT64_MAX. The
@@ -690,7 +710,7 @@ static JB_NOINLINE jb_status jb_integral_float(const char *s, size_t n, uint64_t
     if (p < end && *p == '0') {
         p++;
     } else {
-        for (; p < end && jb_isdigit(*p); p++, dp++) {
+        for (; p < end && jb__isdigit(*p); p++, dp++) {
             if (nsig < 20) first[nsig] = (uint8_t)(*p - '0');
             nsig++;
             if (*p != '0') m = nsig;
@@ -701,7 +721,7 @@ static JB_NOINLINE jb_status jb_integral_float(const char *s, size_t n, uint64_t
         if (nsig == 0) {
             for (; p < end && *p == '0'; p++) dp--;
         }
-        for (; p < end && jb_isdigit(*p); p++) {
+        for (; p < end && jb__isdigit(*p); p++) {
             if (nsig < 20) first[nsig] = (uint8_t)(*p - '0');
             nsig++;
             if (*p != '0') m = nsig;

@@ -316,6 +316,31 @@ static jb_status parse_scalar(jb_reader *r, jb_value *v) {
         bool integral;
         int special = 0;
         if ((*p == 'N' || *p == 'I') && !(r->flags & JB_READ_ALLOW_NAN_INF)) break;
+        {
+            /* The common case, an integer of up to 19 digits followed by a
+             * delimiter, in one pass (8 digits a word); "-0" (a double),
+             * magnitudes past int64/uint64 and the rest take the general
+             * path, which also reports errors. */
+            bool neg;
+            uint64_t mag = 0;
+            size_t n = jb__scan_uint19(p, r->end, &neg, &mag);
+            if (n && (p + n == r->end || jb__num_delim[(unsigned char)p[n]]) &&
+                n <= r->max_number_len && (neg ? mag - 1 <= (uint64_t)INT64_MAX : true)) {
+                v->type = JB_VALUE_NUMBER;
+                if (neg) {
+                    v->nk = JB_NUMBER_I64;
+                    v->u.num.n.i = -(int64_t)(mag - 1) - 1;
+                } else if (mag <= (uint64_t)INT64_MAX) {
+                    v->nk = JB_NUMBER_I64;
+                    v->u.num.n.i = (int64_t)mag;
+                } else {
+                    v->nk = JB_NUMBER_U64;
+                    v->u.num.n.u = mag;
+                }
+                r->p = p + n;
+                return JB_OK;
+            }
+        }
         if (jb__r_number(r, &tok, &integral, &special)) return r->code;
         if (special) {
             v->type = JB_VALUE_NUMBER;

@@ -628,6 +628,267 @@ static void test_float_huge(void) {
     free(s);
 }
 
+/* ---- word-at-a-time digit runs ------------------------------------------ */
+
+/* A heap copy of exactly n bytes, no terminator: under ASan any read at or
+ * past s + n is reported, so every check below also proves the scanners
+ * stay inside the input. */
+static char *exact_copy(const char *s, size_t n) {
+    char *b = malloc(n ? n : 1);
+    memcpy(b, s, n);
+    return b;
+}
+
+/* jb__digit_count8 for a non-digit at every position, every byte value
+ * there, and bytes after it that borrow (0x00) or carry (0xFF): the count
+ * must stop at the first non-digit. jb__digits_first against a byte loop. */
+static void test_swar_words(void) {
+    static const unsigned char after[] = {0x00, 0x2F, 0x3A, 0xFF, '5'};
+    for (unsigned pos = 0; pos < 8; pos++) {
+        for (unsigned b = 0; b < 256; b++) {
+            for (size_t a = 0; a < sizeof after; a++) {
+                unsigned char w[8];
+                uint64_t v;
+                for (unsigned i = 0; i < 8; i++) w[i] = (unsigned char)('1' + (i * 3 + pos) % 9);
+                w[pos] = (unsigned char)b;
+                for (unsigned i = pos + 1; i < 8; i++) w[i] = after[a];
+                memcpy(&v, w, 8);
+                bool dig = b >= '0' && b <= '9';
+                unsigned want = dig ? (after[a] == '5' ? 8 : pos + 1) : pos;
+                unsigned got = jb__digit_count8(v - JB_ZEROS8);
+                CHECKF(got == want, "pos %u byte 0x%02x after 0x%02x: count %u, want %u", pos, b,
+                       after[a], got, want);
+                if (got > 0) {
+                    uint32_t ref = 0;
+                    for (unsigned i = 0; i < got; i++) ref = ref * 10 + (uint32_t)(w[i] - '0');
+                    CHECKF(jb__digits_first(v - JB_ZEROS8, got) == ref, "value of %u digits", got);
+                }
+            }
+        }
+    }
+}
+
+/* Integers of 1..21 digits (with and without '-') through jb__scan_uint19,
+ * jb__parse_i64/u64 and the double scanner, each at the very end of an
+ * exact-size buffer (the tail path) and followed by delimiters or by
+ * bytes that must stop or refuse the fast path. */
+static void test_digit_runs(void) {
+    static const char *const follow[] = {"", ",", "]", " 1", ".5", "e3", "x"};
+    uint64_t seed = 99;
+    char digits[32], s[64];
+    for (int len = 1; len <= 21; len++) {
+        for (int rep = 0; rep < 24; rep++) {
+            for (int i = 0; i < len; i++) {
+                uint64_t r = splitmix64(&seed);
+                /* rep 0: all nines, rep 1: 1 then zeros, else random */
+                digits[i] = rep == 0 ? '9' : rep == 1 ? (i ? '0' : '1') : (char)('0' + r % 10);
+            }
+            if (digits[0] == '0' && len > 1) digits[0] = '7';
+            digits[len] = 0;
+            for (int neg = 0; neg < 2; neg++) {
+                for (size_t f = 0; f < sizeof follow / sizeof follow[0]; f++) {
+                    int n = snprintf(s, sizeof s, "%s%s%s", neg ? "-" : "", digits, follow[f]);
+                    int tok = neg + len;
+                    char *b = exact_copy(s, (size_t)n);
+                    bool isneg;
+                    uint64_t mag = 12345;
+                    size_t got = jb__scan_uint19(b, b + n, &isneg, &mag);
+                    errno = 0;
+                    unsigned long long ref = strtoull(digits, NULL, 10);
+                    if (len <= 19) {
+                        CHECKF(got == (size_t)tok && isneg == (neg != 0) && mag == ref,
+                               "scan_uint19 [%s]: %zu %llu", s, got, (unsigned long long)mag);
+                    } else {
+                        CHECKF(got == 0, "scan_uint19 [%s] takes 20+ digits", s);
+                    }
+                    /* The double scanner stops at the same place for an
+                     * integer token and agrees with strtod. */
+                    double d = 0, want = strtod_l(s, NULL, c_loc);
+                    jb_status st = JB_OK;
+                    size_t dn = jb__scan_f64(b, b + n, &d, &st);
+                    size_t want_n = (size_t)tok;
+                    if (follow[f][0] == '.') want_n += 2;
+                    if (follow[f][0] == 'e') want_n += 2;
+                    CHECKF(dn == want_n && st == JB_OK && f64_bits(d) == f64_bits(want),
+                           "scan_f64 [%s]: %zu %a want %a", s, dn, d, want);
+                    free(b);
+                }
+                /* Exact integer tokens through the range-checked parsers. */
+                snprintf(s, sizeof s, "%s%s", neg ? "-" : "", digits);
+                char *b = exact_copy(s, strlen(s));
+                check_int_oracle(__LINE__, s);
+                CHECK(jb__num_scan(b, b + strlen(s), NULL, NULL) == strlen(s));
+                free(b);
+            }
+        }
+    }
+    /* Leading zeros and lone signs are never taken. */
+    {
+        static const char *const bad[] = {"-", "00", "01", "-01", "00000000000", "-", ""};
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            size_t n = strlen(bad[i]);
+            char *b = exact_copy(bad[i], n);
+            bool isneg;
+            uint64_t mag;
+            CHECKF(jb__scan_uint19(b, b + n, &isneg, &mag) == 0, "[%s] taken", bad[i]);
+            free(b);
+        }
+    }
+}
+
+/* Doubles whose integer and fraction parts are 0..24 digits long, so
+ * every run ends before, at and after each 8-byte word boundary, each at
+ * the end of an exact-size buffer and before a delimiter, against strtod. */
+static void test_float_runs(void) {
+    uint64_t seed = 5;
+    char s[96];
+    for (int il = 1; il <= 24; il++) {
+        for (int fl = 0; fl <= 24; fl++) {
+            for (int ex = 0; ex < 3; ex++) {
+                int n = 0;
+                if (splitmix64(&seed) & 1) s[n++] = '-';
+                for (int i = 0; i < il; i++) {
+                    int d = (int)(splitmix64(&seed) % 10);
+                    if (i == 0 && il > 1 && d == 0) d = 3;
+                    s[n++] = (char)('0' + d);
+                }
+                if (fl) {
+                    s[n++] = '.';
+                    for (int i = 0; i < fl; i++) s[n++] = (char)('0' + splitmix64(&seed) % 10);
+                }
+                if (ex == 1) n += snprintf(s + n, sizeof s - (size_t)n, "e-%d", (int)(splitmix64(&seed) % 300));
+                if (ex == 2) n += snprintf(s + n, sizeof s - (size_t)n, "E+%d", (int)(splitmix64(&seed) % 290));
+                s[n] = 0;
+                check_f64(__LINE__, s, (size_t)n); /* the oracles need the NUL */
+                check_f32(__LINE__, s, (size_t)n);
+                char *b = exact_copy(s, (size_t)n);
+                double d = 0, want = strtod_l(s, NULL, c_loc);
+                jb_status st = JB_OK;
+                CHECKF(jb__scan_f64(b, b + n, &d, &st) == (size_t)n &&
+                           (isinf(want) ? st == JB_E_RANGE : f64_bits(d) == f64_bits(want)),
+                       "scan_f64 [%s] at the end of the buffer: %a want %a", s, d, want);
+                free(b);
+                /* and followed by a delimiter in a longer buffer */
+                s[n] = ',';
+                b = exact_copy(s, (size_t)n + 1);
+                CHECKF(jb__scan_f64(b, b + n + 1, &d, &st) == (size_t)n, "scan_f64 [%.*s,]", n, s);
+                free(b);
+            }
+        }
+    }
+}
+
+/* The decoder's integer fast path (jb__dec_int) and the DOM's number path
+ * at every integer width's limits and one past them, as a whole document
+ * (exact-size buffer) and inside an array. */
+static void test_decode_int_limits(void) {
+    static const struct {
+        const jb_type *t;
+        const char *min, *max, *below, *above;
+    } w[] = {
+        {&jb_i8, "-128", "127", "-129", "128"},
+        {&jb_i16, "-32768", "32767", "-32769", "32768"},
+        {&jb_i32, "-2147483648", "2147483647", "-2147483649", "2147483648"},
+        {&jb_i64, "-9223372036854775808", "9223372036854775807", "-9223372036854775809",
+         "9223372036854775808"},
+        {&jb_u8, "0", "255", "-1", "256"},
+        {&jb_u16, "0", "65535", "-1", "65536"},
+        {&jb_u32, "0", "4294967295", "-1", "4294967296"},
+        {&jb_u64, "0", "18446744073709551615", "-1", "18446744073709551616"},
+    };
+    jb_arena *a = jb_arena_new();
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        const char *ok[] = {w[i].min, w[i].max, "0", "-0", "7", "12345678", "1"};
+        const char *bad[] = {w[i].below, w[i].above};
+        bool sgn = w[i].t->kind <= JB_KIND_I64;
+        for (size_t j = 0; j < sizeof ok / sizeof ok[0]; j++) {
+            size_t n = strlen(ok[j]);
+            char *b = exact_copy(ok[j], n);
+            unsigned char out[8] = {0};
+            jb_status st = jb_decode(w[i].t, b, n, out, a, NULL, NULL);
+            bool fits = true;
+            if (j == 5) fits = w[i].t->size >= 4;
+            CHECKF(fits ? st == JB_OK : st == JB_E_RANGE, "%s [%s]: %d", w[i].t->name, ok[j], (int)st);
+            if (fits && st == JB_OK) {
+                int64_t vs = 0;
+                uint64_t vu = 0;
+                if (sgn) {
+                    switch (w[i].t->size) {
+                    case 1: vs = *(int8_t *)(void *)out; break;
+                    case 2: { int16_t x; memcpy(&x, out, 2); vs = x; break; }
+                    case 4: { int32_t x; memcpy(&x, out, 4); vs = x; break; }
+                    default: memcpy(&vs, out, 8); break;
+                    }
+                    CHECKF(vs == strtoll(ok[j], NULL, 10), "%s [%s] = %" PRId64, w[i].t->name, ok[j], vs);
+                } else {
+                    memcpy(&vu, out, w[i].t->size); /* little or big: compare through the same width */
+                    uint64_t want = strtoull(ok[j], NULL, 10);
+                    uint64_t got = 0;
+                    switch (w[i].t->size) {
+                    case 1: got = out[0]; break;
+                    case 2: { uint16_t x; memcpy(&x, out, 2); got = x; break; }
+                    case 4: { uint32_t x; memcpy(&x, out, 4); got = x; break; }
+                    default: got = vu; break;
+                    }
+                    CHECKF(got == want, "%s [%s] = %" PRIu64, w[i].t->name, ok[j], got);
+                }
+            }
+            free(b);
+        }
+        for (size_t j = 0; j < 2; j++) {
+            char s[64];
+            for (int form = 0; form < 2; form++) {
+                size_t n = (size_t)snprintf(s, sizeof s, form ? "[%s]" : "%s", bad[j]);
+                char *b = exact_copy(s, n);
+                unsigned char out[64] = {0};
+                const jb_type *t = form ? JB_VEC_OF(w[i].t) : w[i].t;
+                jb_error err;
+                jb_status st = jb_decode(t, b, n, out, a, NULL, &err);
+                CHECKF(st == JB_E_RANGE && err.offset == (size_t)form, "%s [%s]: %d at %zu",
+                       w[i].t->name, s, (int)st, err.offset);
+                free(b);
+            }
+        }
+    }
+    /* The DOM: integers of every length up to 20 digits, at the end of the
+     * buffer, classified as I64 / U64 / BIG / F64 (-0) exactly. */
+    {
+        static const struct {
+            const char *s;
+            jb_number_kind k;
+        } d[] = {
+            {"0", JB_NUMBER_I64}, {"-0", JB_NUMBER_F64}, {"7", JB_NUMBER_I64},
+            {"12345678", JB_NUMBER_I64}, {"-123456789", JB_NUMBER_I64},
+            {"9223372036854775807", JB_NUMBER_I64}, {"-9223372036854775808", JB_NUMBER_I64},
+            {"9223372036854775808", JB_NUMBER_U64}, {"18446744073709551615", JB_NUMBER_U64},
+            {"-9223372036854775809", JB_NUMBER_BIG}, {"18446744073709551616", JB_NUMBER_BIG},
+            {"9999999999999999999", JB_NUMBER_U64}, {"-9999999999999999999", JB_NUMBER_BIG},
+            {"1000000000000000", JB_NUMBER_I64},
+        };
+        for (size_t i = 0; i < sizeof d / sizeof d[0]; i++) {
+            size_t n = strlen(d[i].s);
+            char *b = exact_copy(d[i].s, n);
+            jb_value *v = NULL;
+            jb_status st = jb_value_parse(b, n, &v, a, NULL, NULL);
+            CHECKF(st == JB_OK && jb_value_number_kind(v) == d[i].k, "DOM [%s]: %d kind %d", d[i].s,
+                   (int)st, st == JB_OK ? (int)jb_value_number_kind(v) : -1);
+            if (st == JB_OK && d[i].k == JB_NUMBER_I64) {
+                int64_t x = 0;
+                CHECKF(jb_value_get_i64(v, &x) == JB_OK && x == strtoll(d[i].s, NULL, 10), "DOM [%s]",
+                       d[i].s);
+            }
+            if (st == JB_OK && d[i].k == JB_NUMBER_U64) {
+                uint64_t x = 0;
+                CHECKF(jb_value_get_u64(v, &x) == JB_OK && x == strtoull(d[i].s, NULL, 10),
+                       "DOM [%s]", d[i].s);
+            }
+            free(b);
+            jb_arena_reset(a);
+        }
+    }
+    jb_arena_free(a);
+}
+
 static void run_all(long scale) {
     test_scan();
     test_int_table();
@@ -638,6 +899,10 @@ static void run_all(long scale) {
     test_float_ties(20000 / scale);
     test_float_subnormal(100000 / scale);
     test_float_huge();
+    test_swar_words();
+    test_digit_runs();
+    test_float_runs();
+    test_decode_int_limits();
 }
 
 int main(void) {
