@@ -612,10 +612,11 @@ typedef enum jb_rename {
 typedef enum jb_float_style {
     JB_FLOAT_INHERIT = 0,  /**< from the enclosing type's format, else the call's, else ECMA */
     JB_FLOAT_ECMA,         /**< ECMAScript Number#toString: 1, 0.1, 1e+21, 1e-7 (-0 kept) */
-    JB_FLOAT_RUST,         /**< serde_json >= 1.0.147 (ryu): 1.0, 0.1, 1e+21, 1e-7 */
+    JB_FLOAT_RUST,         /**< serde_json >= 1.0.147 (zmij): 1.0, 0.1, 1e+21, 1e-7 */
     JB_FLOAT_HASKELL,      /**< aeson: 1.0, 0.1, 1.0e21, 1.0e-2 */
     JB_FLOAT_DOTNET,       /**< Newtonsoft: 1.0, 0.1, 1E+15, 1E-05, 9007199254740992.0 */
-    JB_FLOAT_JAVA          /**< circe (Java Double.toString): 1.0, 0.1, 1.0E21, 1.0E-7 */
+    JB_FLOAT_JAVA,         /**< circe (Java Double.toString): 1.0, 0.1, 1.0E21, 1.0E-7 */
+    JB_FLOAT_RUST_RYU      /**< serde_json <= 1.0.146 (ryu): 1.0, 0.1, 1e21, 1e-7 */
 } jb_float_style;
 
 /** How a map's keys are written (encode and decode alike). */

@@ -719,7 +719,7 @@ static jb_status run(jb_writer *w, const jb_type *type, const void *value,
     w->custom_depth = UINT32_MAX;
     w->flags &= ~JB__WRITE_INTERNAL;
     w->stack_floor = jb__stack_floor();
-    w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_JAVA ? opts->float_style : 0);
+    w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_LAST ? opts->float_style : 0);
     w->key_mode = JB_KEYS_AUTO;
     w->int64_string = 0;
     jb_status st = check_root(w, type);

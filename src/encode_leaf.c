@@ -77,25 +77,19 @@ static jb_status enc_nonfinite(jb_writer *w, double v) {
                  isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"));
 }
 
-/* The number just formatted at w->p (n bytes), respelled in the style in force. */
-static size_t respell(jb_writer *w, size_t n) {
-    if (JB_LIKELY(w->float_style <= JB_FLOAT_ECMA)) return n;
-    char tmp[JB_FMT_F64_MAX];
-    memcpy(tmp, w->p, n);
-    return jb__float_respell(w->p, tmp, n, (jb_float_style)w->float_style);
-}
-
+/* Floats go straight from their shortest digits into the output, in the
+ * style in force (numfmt.c / numstyle.c). */
 jb_status jb__enc_f64(jb_writer *w, double v) {
     if (JB_UNLIKELY(!isfinite(v))) return enc_nonfinite(w, v);
-    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX + 8));
-    w->p += respell(w, jb__fmt_f64(w->p, v));
+    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX));
+    w->p += jb__fmt_f64_style(w->p, v, (jb_float_style)w->float_style);
     return JB_OK;
 }
 
 static jb_status enc_f32(jb_writer *w, float v) {
     if (JB_UNLIKELY(!isfinite(v))) return enc_nonfinite(w, v);
-    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX + 8));
-    w->p += respell(w, jb__fmt_f32(w->p, v));
+    TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX));
+    w->p += jb__fmt_f32_style(w->p, v, (jb_float_style)w->float_style);
     return JB_OK;
 }
 
@@ -141,10 +135,9 @@ static bool enc_numbers(jb_writer *w, const jb_type *elem, const char *items, si
                         jb_status *st) {
     jb_kind k = elem->kind;
     if (jb__enc_pretty(w) || k < JB_KIND_I8 || k > JB_KIND_F64 || jb__enc_int_as_string(w, elem)) return false;
-    if (k >= JB_KIND_F32 && w->float_style > JB_FLOAT_ECMA) return false;
     for (size_t i = 0; i < count; i++) {
         const char *p = items + i * elem->size;
-        if ((*st = jb__w_reserve(w, JB_FMT_F64_MAX + 2))) {
+        if ((*st = jb__w_reserve(w, JB_FMT_F64_MAX + 1))) {
             jb__enc_sink_fail(w, *st);
             return true;
         }
@@ -168,7 +161,9 @@ static bool enc_numbers(jb_writer *w, const jb_type *elem, const char *items, si
                 }
                 break;
             }
-            w->p += k == JB_KIND_F32 ? jb__fmt_f32(w->p, *(const float *)p) : jb__fmt_f64(w->p, d);
+            jb_float_style fs = (jb_float_style)w->float_style;
+            w->p += k == JB_KIND_F32 ? jb__fmt_f32_style(w->p, *(const float *)p, fs)
+                                     : jb__fmt_f64_style(w->p, d, fs);
             break;
         }
         default: break;

@@ -108,19 +108,30 @@ JB_HIDDEN size_t jb__fmt_u64(char *dst, uint64_t v);
 JB_HIDDEN size_t jb__fmt_i64(char *dst, int64_t v);
 
 /*
- * Shortest text that parses back to exactly v, spelled as ECMAScript
- * Number#toString (-2, 0.1, 100, 1e+21, 1.5e-7, 5e-324; plain notation for
- * 1e-6 <= |v| < 1e21, exponent form otherwise) except that -0.0 is "-0".
- * v must be finite. dst needs 32 bytes; no NUL. f32: the shortest that
- * round-trips as a float.
+ * Shortest text that parses back to exactly v, in style st (jb_float_style;
+ * INHERIT and unknown values mean ECMA), written straight from the
+ * shortest digits. ECMA is ECMAScript Number#toString (-2, 0.1, 100,
+ * 1e+21, 1.5e-7, 5e-324; plain notation for 1e-6 <= |v| < 1e21) except
+ * that -0.0 is "-0"; the other styles are described in numstyle.c. v must
+ * be finite. dst needs JB_FMT_F64_MAX bytes: the text is at most 26 bytes,
+ * and the bytes after it, up to JB_FMT_F64_MAX, may be overwritten. No NUL.
+ * f32: the shortest that round-trips as a float. jb__fmt_f64/f32 = ECMA.
  */
+#define JB_FMT_F64_MAX 40
+JB_HIDDEN size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st);
+JB_HIDDEN size_t jb__fmt_f32_style(char *dst, float v, jb_float_style st);
 JB_HIDDEN size_t jb__fmt_f64(char *dst, double v);
 JB_HIDDEN size_t jb__fmt_f32(char *dst, float v);
 
-#define JB_FMT_F64_MAX 32
+/* The last jb_float_style value (callers clamp to it). */
+#define JB_FLOAT_LAST JB_FLOAT_RUST_RYU
 
-/* numstyle.c: respell ECMAScript number text (from jb__fmt_f64/f32) in
- * another ecosystem's style; dst needs JB_FMT_F64_MAX + 8 bytes. */
-JB_HIDDEN size_t jb__float_respell(char *dst, const char *s, size_t n, jb_float_style st);
+/* numstyle.c: lay out the digits dg[0..m) (no trailing zero; dg holds '0'
+ * up to JB_DIGITS_ROOM) with the decimal point at position n (value =
+ * 0.dg * 10^n) in style st; f32 selects the style's float ranges. Zero is
+ * m = 1, dg "0", n = 1. dst as for jb__fmt_f64_style. */
+#define JB_DIGITS_ROOM 40
+JB_HIDDEN size_t jb__spell_float(char *dst, bool neg, const char *dg, int m, int n,
+                                 jb_float_style st, bool f32);
 
 #endif

@@ -2,9 +2,9 @@
 /*
  * numfmt.c — integers and shortest round-trip doubles/floats as text.
  *
- * Integers: digits are produced right to left, two at a time from a
- * "00".."99" table, in 8-digit 32-bit chunks so that the wide divisions are
- * few.
+ * Integers: the digit count from a leading-zero count, then up to three
+ * 8-digit words, each made by lane-parallel multiplies and written with
+ * one store (no loop over digits, no table beyond "00".."99" for v < 100).
  *
  * Doubles and floats: Schubfach (Raffaello Giulietti, "The Schubfach way to
  * render doubles", 2020). For v = c * 2^q the rounding interval R_v around v
@@ -24,7 +24,8 @@
  * product c * g: the paper shows that a fraction below 2^-63 there means the
  * exact product is an integer.
  *
- * The result digits are then spelled as ECMAScript Number#toString does.
+ * The digits then go straight into the output in the style asked for
+ * (numstyle.c lays them out): no intermediate text is rewritten.
  */
 #include "num.h"
 #include "numtables.h"
@@ -65,7 +66,39 @@ static inline int jb_ndigits(uint64_t v) {
 /* Two digits of v < 100 at p. */
 static inline void jb_put2(char *p, uint32_t v) { memcpy(p, jb__digit_pairs + 2 * v, 2); }
 
-/* Exactly 8 digits of v < 10^8 at p (leading zeros kept). */
+/*
+ * The 8 decimal digits of v < 10^8 (leading zeros kept) as a word of
+ * digit values 0..9, the first digit in the low byte, so that storing it
+ * little-endian writes them in reading order. No table and no loop: v
+ * splits into two 4-digit halves in 32-bit lanes, each half into two
+ * 2-digit quarters in 16-bit lanes, each quarter into two digits in bytes,
+ * every split one multiply by a reciprocal for all lanes at once
+ * (x / 100 = x * 5243 >> 19 for x < 43699; x / 10 = x * 103 >> 10 for
+ * x < 179; the products stay inside their lanes).
+ */
+static inline uint64_t jb_digits8_word(uint32_t v) {
+    uint64_t y = (uint64_t)(v / 10000) | ((uint64_t)(v % 10000) << 32);
+    uint64_t q = ((y * 5243) >> 19) & 0x0000007F0000007Fu;
+    uint64_t z = q | ((y - q * 100) << 16);
+    uint64_t t = ((z * 103) >> 10) & 0x000F000F000F000Fu;
+    return t | ((z - t * 10) << 8);
+}
+
+/* Trailing zero digits of a jb_digits8_word (8 for 0). */
+static inline int jb_word_trailing_zeros(uint64_t w) { return w ? jb__clz64(w) >> 3 : 8; }
+
+#if JB_NUM_SWAR
+/* The digits of v < 10^8, n = jb_ndigits(v) of them, at p: one 8-byte
+ * store of which the first n bytes count (the caller has room for 8). */
+static inline void jb_put_upto8(char *p, uint32_t v, int n) {
+    uint64_t w = (jb_digits8_word(v) + JB_ZEROS8) >> (8 * (8 - n));
+    memcpy(p, &w, 8);
+}
+static inline void jb_put8(char *p, uint32_t v) {
+    uint64_t w = jb_digits8_word(v) + JB_ZEROS8;
+    memcpy(p, &w, 8);
+}
+#else
 static inline void jb_put8(char *p, uint32_t v) {
     uint32_t hi = v / 10000, lo = v % 10000;
     jb_put2(p, hi / 100);
@@ -73,35 +106,46 @@ static inline void jb_put8(char *p, uint32_t v) {
     jb_put2(p + 4, lo / 100);
     jb_put2(p + 6, lo % 100);
 }
+static inline void jb_put_upto8(char *p, uint32_t v, int n) {
+    char t[8];
+    jb_put8(t, v);
+    memcpy(p, t + 8 - n, (size_t)n);
+}
+#endif
 
-/* The digits of v, ending just before end (end - jb_ndigits(v) is the start). */
-static inline void jb_put_digits(char *end, uint64_t v) {
-    char *p = end;
-    uint32_t w;
-    while (v >= 100000000u) {
-        uint64_t q = v / 100000000u;
-        p -= 8;
-        jb_put8(p, (uint32_t)(v - q * 100000000u));
-        v = q;
-    }
-    w = (uint32_t)v;
-    while (w >= 100) {
-        uint32_t q = w / 100;
-        p -= 2;
-        jb_put2(p, w - q * 100);
-        w = q;
-    }
-    if (w >= 10) {
-        p -= 2;
-        jb_put2(p, w);
+/* The n digits of v < 10^8 at p, the leading part of a number: one or two
+ * digits straight from the table, more as one word (room for 8 bytes). */
+static inline void jb_put_lead(char *p, uint32_t v, int n) {
+    if (n == 1) {
+        p[0] = (char)('0' + v);
+    } else if (n == 2) {
+        jb_put2(p, v);
     } else {
-        *--p = (char)('0' + w);
+        jb_put_upto8(p, v, n);
     }
 }
 
+/*
+ * Integers: the digit count first (a leading-zero count and one table
+ * compare), then the leading 1..8 digits and at most two full 8-digit
+ * words, each one store. Every store lands inside the 20 bytes (21 with a
+ * sign) the contract gives dst.
+ */
 size_t jb__fmt_u64(char *dst, uint64_t v) {
     int n = jb_ndigits(v);
-    jb_put_digits(dst + n, v);
+    if (n <= 8) {
+        jb_put_lead(dst, (uint32_t)v, n);
+    } else if (n <= 16) {
+        uint64_t hi = v / 100000000u;
+        jb_put_lead(dst, (uint32_t)hi, n - 8);
+        jb_put8(dst + n - 8, (uint32_t)(v - hi * 100000000u));
+    } else {
+        uint64_t hi = v / 10000000000000000u, rest = v - hi * 10000000000000000u;
+        uint64_t mid = rest / 100000000u;
+        jb_put_lead(dst, (uint32_t)hi, n - 16);
+        jb_put8(dst + n - 16, (uint32_t)mid);
+        jb_put8(dst + n - 8, (uint32_t)(rest - mid * 100000000u));
+    }
     return (size_t)n;
 }
 
@@ -250,87 +294,30 @@ static jb_dec jb_schubfach32(uint32_t be, uint32_t bm) {
     return jb_pick(vb, (uint64_t)vbl + !even, (uint64_t)vbr - !even, k);
 }
 
-/* ---- ECMAScript spelling ---------------------------------------------- */
-
-/* Removes the trailing zeros of s > 0 (moving them into k). */
-static inline void jb_strip_zeros(jb_dec *d) {
-    while (d->s % 100000000u == 0) {
-        d->s /= 100000000u;
-        d->k += 8;
-    }
-    if (d->s % 10000u == 0) {
-        d->s /= 10000u;
-        d->k += 4;
-    }
-    if (d->s % 100u == 0) {
-        d->s /= 100u;
-        d->k += 2;
-    }
-    if (d->s % 10u == 0) {
-        d->s /= 10u;
-        d->k += 1;
-    }
-}
+/* ---- digits, then the style's layout ---------------------------------- */
 
 /*
- * Number#toString for s * 10^k, s without trailing zeros, of nd digits:
- * with n = nd + k (the decimal point position),
- *   nd <= n <= 21   digits, then n - nd zeros           100, 1e20 as 21 digits
- *   0 < n <= 21     digits with a point after n of them  1.5
- *   -6 < n <= 0     "0." then -n zeros, then digits      0.000001
- *   otherwise       d[.ddd]e(+|-)(n - 1)                 1e+21, 1.5e-7
- * At most 1 + 21 + 1 = 23 (or 1 + 17 + 1 + 5 = 24, 1 + 7 + 17) bytes.
+ * The digits of s * 10^k (s > 0, at most 17 digits) into dg as ASCII,
+ * without trailing zeros: returns n, the decimal point's position (value
+ * = 0.d1d2... * 10^n), and *m, the digit count. s is first scaled to
+ * exactly 17 digits, so the text is one digit and two 8-digit words with
+ * no leading zeros to skip, and the trailing zeros are counted from the
+ * words instead of divided away. dg[m..JB_DIGITS_ROOM) holds '0's, which
+ * the layouts copy as zeros or overwrite (numstyle.c).
  */
-static size_t jb_spell(char *dst, bool neg, jb_dec d) {
-    char *p = dst;
-    int nd, n, e;
-    if (neg) *p++ = '-';
-    jb_strip_zeros(&d);
-    nd = jb_ndigits(d.s);
-    n = nd + d.k;
-    if (d.k >= 0 && n <= 21) {
-        jb_put_digits(p + nd, d.s);
-        memset(p + nd, '0', (size_t)d.k);
-        p += n;
-    } else if (n > 0 && n <= 21) {
-        /* Write the digits one byte to the right, slide the first n left
-         * over the gap and put the point after them. */
-        jb_put_digits(p + 1 + nd, d.s);
-        memmove(p, p + 1, (size_t)n);
-        p[n] = '.';
-        p += nd + 1;
-    } else if (n > -6 && n <= 0) {
-        p[0] = '0';
-        p[1] = '.';
-        memset(p + 2, '0', (size_t)-n);
-        p += 2 - n;
-        jb_put_digits(p + nd, d.s);
-        p += nd;
-    } else {
-        jb_put_digits(p + 1 + nd, d.s);
-        p[0] = p[1];
-        if (nd > 1) {
-            p[1] = '.';
-            p += nd + 1;
-        } else {
-            p += 1;
-        }
-        e = n - 1;
-        *p++ = 'e';
-        *p++ = e < 0 ? '-' : '+';
-        if (e < 0) e = -e;
-        if (e >= 100) {
-            *p++ = (char)('0' + e / 100);
-            jb_put2(p, (uint32_t)(e % 100));
-            p += 2;
-        } else if (e >= 10) {
-            jb_put2(p, (uint32_t)e);
-            p += 2;
-        } else {
-            *p++ = (char)('0' + e);
-        }
-    }
-    return (size_t)(p - dst);
+static inline int jb_digits17(char dg[JB_DIGITS_ROOM], uint64_t s, int32_t k, int *m) {
+    int nd = jb_ndigits(s);
+    uint64_t s17 = s * jb_pow10_u64[17 - nd];
+    uint64_t lead = s17 / 10000000000000000u, rest = s17 - lead * 10000000000000000u;
+    uint64_t b = rest / 100000000u;
+    uint64_t wb = jb_digits8_word((uint32_t)b), wc = jb_digits8_word((uint32_t)(rest - b * 100000000u));
+    uint64_t zb = wb + JB_ZEROS8, zc = wc + JB_ZEROS8;
+    memset(dg, '0', JB_DIGITS_ROOM);
+    dg[0] = (char)('0' + lead);
+    memcpy(dg + 1, &zb, 8);
+    memcpy(dg + 9, &zc, 8);
+    *m = wc ? 17 - jb_word_trailing_zeros(wc) : wb ? 9 - jb_word_trailing_zeros(wb) : 1;
+    return nd + k;
 }
 
 /* Not reachable through the contract (v must be finite); spelled as
@@ -342,36 +329,44 @@ static size_t jb_spell_nonfinite(char *dst, bool neg, bool nan) {
     return n;
 }
 
-size_t jb__fmt_f64(char *dst, double v) {
-    uint64_t bits;
-    uint64_t bm;
+size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st) {
+    uint64_t bits, bm;
     uint32_t be;
     bool neg;
+    char dg[JB_DIGITS_ROOM];
+    int m = 1, n = 1;
     memcpy(&bits, &v, sizeof bits);
     neg = (bits >> 63) != 0;
     be = (uint32_t)(bits >> 52) & 0x7ffu;
     bm = bits & (((uint64_t)1 << 52) - 1);
     if (JB_UNLIKELY(be == 0x7ffu)) return jb_spell_nonfinite(dst, neg, bm != 0);
-    if (be == 0 && bm == 0) {
-        dst[0] = '-';
-        dst[neg] = '0';
-        return 1 + (size_t)neg;
+    if (JB_UNLIKELY(be == 0 && bm == 0)) {
+        memset(dg, '0', JB_DIGITS_ROOM); /* zero: the digit 0 before the point */
+    } else {
+        jb_dec d = jb_schubfach64(be, bm);
+        n = jb_digits17(dg, d.s, d.k, &m);
     }
-    return jb_spell(dst, neg, jb_schubfach64(be, bm));
+    return jb__spell_float(dst, neg, dg, m, n, st, false);
 }
 
-size_t jb__fmt_f32(char *dst, float v) {
+size_t jb__fmt_f32_style(char *dst, float v, jb_float_style st) {
     uint32_t bits, bm, be;
     bool neg;
+    char dg[JB_DIGITS_ROOM];
+    int m = 1, n = 1;
     memcpy(&bits, &v, sizeof bits);
     neg = (bits >> 31) != 0;
     be = (bits >> 23) & 0xffu;
     bm = bits & (((uint32_t)1 << 23) - 1);
     if (JB_UNLIKELY(be == 0xffu)) return jb_spell_nonfinite(dst, neg, bm != 0);
-    if (be == 0 && bm == 0) {
-        dst[0] = '-';
-        dst[neg] = '0';
-        return 1 + (size_t)neg;
+    if (JB_UNLIKELY(be == 0 && bm == 0)) {
+        memset(dg, '0', JB_DIGITS_ROOM);
+    } else {
+        jb_dec d = jb_schubfach32(be, bm);
+        n = jb_digits17(dg, d.s, d.k, &m);
     }
-    return jb_spell(dst, neg, jb_schubfach32(be, bm));
+    return jb__spell_float(dst, neg, dg, m, n, st, true);
 }
+
+size_t jb__fmt_f64(char *dst, double v) { return jb__fmt_f64_style(dst, v, JB_FLOAT_ECMA); }
+size_t jb__fmt_f32(char *dst, float v) { return jb__fmt_f32_style(dst, v, JB_FLOAT_ECMA); }

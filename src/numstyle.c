@@ -1,159 +1,122 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * numstyle.c — the same shortest round-trip digits, spelled as other
- * ecosystems print doubles (jb_float_style). The digits come from
- * jb__fmt_f64 (ECMAScript spelling); this file only moves the decimal
- * point and writes the exponent the way each peer does:
+ * numstyle.c — the shortest round-trip digits laid out as each ecosystem
+ * prints doubles (jb_float_style). numfmt.c finds the digits and the
+ * decimal point's position; this file writes them straight into the
+ * output, one layout driven by a row of data per style:
  *
- *   style    1        0.1    1e21      1e-7      123456789
- *   ECMA     1        0.1    1e+21     1e-7      123456789
- *   RUST     1.0      0.1    1e+21     1e-7      123456789.0   (serde_json >= 1.0.147)
- *   HASKELL  1.0      0.1    1.0e21    1.0e-7    1.23456789e8  (show / aeson)
- *   DOTNET   1.0      0.1    1E+21     1E-07     123456789.0   (Newtonsoft, .NET "R")
- *   JAVA     1.0      0.1    1.0E21    1.0E-7    1.23456789E8  (Double.toString, circe)
+ *   style      1     0.1   1e21     1e-7     123456789     source
+ *   ECMA       1     0.1   1e+21    1e-7     123456789     Number#toString
+ *   RUST       1.0   0.1   1e+21    1e-7     123456789.0   serde_json >= 1.0.147 (zmij)
+ *   RUST_RYU   1.0   0.1   1e21     1e-7     123456789.0   serde_json <= 1.0.146 (ryu)
+ *   HASKELL    1.0   0.1   1.0e21   1.0e-7   1.23456789e8  show / aeson
+ *   DOTNET     1.0   0.1   1E+21    1E-07    123456789.0   Newtonsoft, .NET "R"
+ *   JAVA       1.0   0.1   1.0E21   1.0E-7   1.23456789E8  Double.toString, circe
  *
- * Plain-notation ranges (k = position of the decimal point, value =
- * 0.D x 10^k for the digit string D):
- *   RUST     -5 < k <= 16         (ryu's format64)
- *   HASKELL  0 <= k < 8, i.e. 0.1 <= |x| < 10^7 (GHC's showFloat)
- *   DOTNET   -4 <= k-1 < max(digits, 15)  (.NET "R": 1E-05, 0.0001, 1E+15,
+ * Plain-notation ranges, with n the decimal point's position (value =
+ * 0.D x 10^n for the digits D, so the decimal exponent is n - 1):
+ *   ECMA      -5 <= n <= 21            (1e-6 <= |x| < 1e21)
+ *   RUST(_RYU) -4 <= n <= 16 for doubles, -5 <= n <= 13 for floats: ryu's
+ *             format64 / format32 and zmij's write() use the same ranges
+ *             (decimal exponent -5..=15, and -6..=12 for f32)
+ *   HASKELL    0 <= n <= 7             (0.1 <= |x| < 10^7, GHC's showFloat)
+ *   DOTNET    -3 <= n <= max(15, digits) (.NET "R": 1E-05, 0.0001, 1E+15,
  *                                        9007199254740992.0)
- *   JAVA     -2 < k < 8, i.e. 10^-3 <= |x| < 10^7 (java.lang.Double.toString)
+ *   JAVA      -2 <= n <= 7             (10^-3 <= |x| < 10^7)
  */
 #include "num.h"
+#include "numtables.h"
 
-/* Split an ECMAScript-spelled finite number into sign, digits and k. */
-static void split(const char *s, size_t n, bool *neg, char *digits, size_t *nd, int *k) {
-    size_t i = 0, d = 0;
-    int point = -1, exp = 0;
-    *neg = false;
-    if (i < n && s[i] == '-') {
-        *neg = true;
-        i++;
-    }
-    for (; i < n && s[i] != 'e'; i++) {
-        if (s[i] == '.') {
-            point = (int)d;
-            continue;
-        }
-        digits[d++] = s[i];
-    }
-    if (i < n && s[i] == 'e') {
-        i++;
-        bool eneg = false;
-        if (s[i] == '+' || s[i] == '-') eneg = s[i++] == '-';
-        for (; i < n; i++) exp = exp * 10 + (s[i] - '0');
-        if (eneg) exp = -exp;
-    }
-    if (point < 0) point = (int)d;
-    /* strip leading zeros ("0.001" -> "1", k moves left) */
-    size_t lead = 0;
-    while (lead + 1 < d && digits[lead] == '0') lead++;
-    memmove(digits, digits + lead, d - lead);
-    d -= lead;
-    point -= (int)lead;
-    /* strip trailing zeros ("100" -> "1", k unchanged) */
-    while (d > 1 && digits[d - 1] == '0') d--;
-    *nd = d;
-    *k = point + exp;
-    if (d == 1 && digits[0] == '0') *k = 1; /* zero */
-}
+typedef struct jb_spelling {
+    int8_t lo, hi;       /* plain notation for lo <= n <= hi (doubles) */
+    int8_t lo32, hi32;   /* the same for floats */
+    char e;              /* exponent letter */
+    bool plus;           /* '+' before a positive exponent */
+    bool two;            /* at least two exponent digits (1E-05) */
+    bool point_zero;     /* an integral plain value ends in ".0" (zero is 0.0) */
+    bool sci_point_zero; /* a one-digit significand is d.0 in exponent form */
+    bool hi_digits;      /* hi grows to the digit count (DOTNET) */
+} jb_spelling;
 
-static size_t put_int(char *o, int v) {
-    char t[12];
-    size_t n = 0;
-    unsigned u = v < 0 ? (unsigned)(-(long)v) : (unsigned)v;
-    do {
-        t[n++] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    for (size_t i = 0; i < n; i++) o[i] = t[n - 1 - i];
-    return n;
-}
-
-/* Plain notation: digits with the point after k digits; ".0" when integral. */
-static size_t plain(char *o, const char *dg, size_t nd, int k) {
-    size_t w = 0;
-    if (k <= 0) {
-        o[w++] = '0';
-        o[w++] = '.';
-        for (int z = 0; z < -k; z++) o[w++] = '0';
-        memcpy(o + w, dg, nd);
-        return w + nd;
-    }
-    size_t ik = (size_t)k;
-    if (ik >= nd) {
-        memcpy(o, dg, nd);
-        w = nd;
-        for (size_t z = nd; z < ik; z++) o[w++] = '0';
-        o[w++] = '.';
-        o[w++] = '0';
-        return w;
-    }
-    memcpy(o, dg, ik);
-    w = ik;
-    o[w++] = '.';
-    memcpy(o + w, dg + ik, nd - ik);
-    return w + nd - ik;
-}
-
-/* Scientific: d[.ddd]<e><exp>; force_frac writes "1.0" for one digit. */
-static size_t sci(char *o, const char *dg, size_t nd, int k, char e, bool force_frac, bool plus,
-                  int min_exp_digits) {
-    size_t w = 0;
-    o[w++] = dg[0];
-    if (nd > 1 || force_frac) {
-        o[w++] = '.';
-        if (nd > 1) {
-            memcpy(o + w, dg + 1, nd - 1);
-            w += nd - 1;
-        } else {
-            o[w++] = '0';
-        }
-    }
-    o[w++] = e;
-    int x = k - 1;
-    if (x < 0) o[w++] = '-';
-    else if (plus) o[w++] = '+';
-    int ax = x < 0 ? -x : x;
-    if (min_exp_digits == 2 && ax < 10) o[w++] = '0';
-    return w + put_int(o + w, ax);
-}
+static const jb_spelling jb_spellings[JB_FLOAT_LAST + 1] = {
+    [JB_FLOAT_INHERIT] = {-5, 21, -5, 21, 'e', true, false, false, false, false},
+    [JB_FLOAT_ECMA] = {-5, 21, -5, 21, 'e', true, false, false, false, false},
+    [JB_FLOAT_RUST] = {-4, 16, -5, 13, 'e', true, false, true, false, false},
+    [JB_FLOAT_RUST_RYU] = {-4, 16, -5, 13, 'e', false, false, true, false, false},
+    [JB_FLOAT_HASKELL] = {0, 7, 0, 7, 'e', false, false, true, true, false},
+    [JB_FLOAT_DOTNET] = {-3, 15, -3, 15, 'E', true, true, true, false, true},
+    [JB_FLOAT_JAVA] = {-2, 7, -2, 7, 'E', false, false, true, true, false},
+};
 
 /*
- * Respell the ECMAScript text s[0..n) (from jb__fmt_f64/f32) in style st
- * into dst (JB_FMT_F64_MAX + 8 bytes). Returns the length.
+ * The copies below are of fixed sizes (16 or 24 bytes, which compile to a
+ * few moves, not a memmove call): they may carry '0's from dg or bytes
+ * that a later store overwrites, never more than JB_FMT_F64_MAX bytes
+ * from dst. 16 bytes suffice where a copy holds at most 16 digits (the
+ * two sides of a point inside 17 digits; the digits after the first).
  */
-size_t jb__float_respell(char *dst, const char *s, size_t n, jb_float_style st) {
-    char dg[32];
-    size_t nd, w = 0;
-    bool neg;
-    int k;
-    if (st == JB_FLOAT_ECMA || st == JB_FLOAT_INHERIT) {
-        memcpy(dst, s, n);
-        return n;
+size_t jb__spell_float(char *dst, bool neg, const char *dg, int m, int n, jb_float_style st,
+                       bool f32) {
+    const jb_spelling *sp = &jb_spellings[(unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA];
+    char *p = dst;
+    int lo = f32 ? sp->lo32 : sp->lo, hi = f32 ? sp->hi32 : sp->hi, e;
+    *p = '-';
+    p += neg;
+    if (sp->hi_digits && m > hi) hi = m;
+    if (n >= lo && n <= hi) {
+        if (n >= m) {
+            /* digits, then zeros up to the point (dg holds them): 1e20 */
+            memcpy(p, dg, 24);
+            p += n;
+            if (sp->point_zero) {
+                p[0] = '.';
+                p[1] = '0';
+                p += 2;
+            }
+        } else if (n > 0) {
+            /* the point inside the digits: 12.34 */
+            memcpy(p, dg, 16);
+            p[n] = '.';
+            memcpy(p + n + 1, dg + n, 16);
+            p += m + 1;
+        } else {
+            /* "0." and -n zeros, then the digits: 0.001234 */
+            memcpy(p, "0.000000", 8);
+            memcpy(p + 2 - n, dg, 24);
+            p += 2 - n + m;
+        }
+        return (size_t)(p - dst);
     }
-    split(s, n, &neg, dg, &nd, &k);
-    if (neg) dst[w++] = '-';
-    bool zero = nd == 1 && dg[0] == '0';
-    switch (st) {
-    case JB_FLOAT_RUST:
-        if (zero || (k > -5 && k <= 16)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
-        return w + sci(dst + w, dg, nd, k, 'e', false, true, 1);
-    case JB_FLOAT_HASKELL:
-        if (zero || (k >= 0 && k < 8)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
-        return w + sci(dst + w, dg, nd, k, 'e', true, false, 1);
-    case JB_FLOAT_DOTNET: {
-        /* .NET "R": scientific below 1E-05 and from 10^max(digits, 15) up */
-        int lim = nd > 15 ? (int)nd : 15;
-        if (zero || (k - 1 >= -4 && k - 1 < lim)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
-        return w + sci(dst + w, dg, nd, k, 'E', false, true, 2);
+    /* d[.ddd]e[sign]x */
+    p[0] = dg[0];
+    if (m > 1) {
+        p[1] = '.';
+        memcpy(p + 2, dg + 1, 16);
+        p += m + 1;
+    } else if (sp->sci_point_zero) {
+        p[1] = '.';
+        p[2] = '0';
+        p += 3;
+    } else {
+        p += 1;
     }
-    case JB_FLOAT_JAVA:
-        if (zero || (k > -3 && k < 8)) return w + plain(dst + w, dg, nd, zero ? 1 : k);
-        return w + sci(dst + w, dg, nd, k, 'E', true, false, 1);
-    default:
-        memcpy(dst, s, n);
-        return n;
+    *p++ = sp->e;
+    e = n - 1;
+    if (e < 0) {
+        *p++ = '-';
+        e = -e;
+    } else if (sp->plus) {
+        *p++ = '+';
     }
+    if (e >= 100) {
+        *p++ = (char)('0' + e / 100);
+        memcpy(p, jb__digit_pairs + 2 * (e % 100), 2);
+        p += 2;
+    } else if (e >= 10 || sp->two) {
+        memcpy(p, jb__digit_pairs + 2 * e, 2);
+        p += 2;
+    } else {
+        *p++ = (char)('0' + e);
+    }
+    return (size_t)(p - dst);
 }

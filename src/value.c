@@ -692,7 +692,12 @@ jb_status jb_value_number_text(const jb_value *v, char buf[32], jb_str *out) {
         return JB_OK;
     default:
         if (!isfinite(v->u.num.n.d)) return JB_E_NONFINITE;
-        n = jb__fmt_f64(buf, v->u.num.n.d);
+        {
+            /* The formatter may use room past the text; buf has 32 bytes. */
+            char tmp[JB_FMT_F64_MAX];
+            n = jb__fmt_f64(tmp, v->u.num.n.d);
+            memcpy(buf, tmp, n);
+        }
         break;
     }
     out->ptr = buf;

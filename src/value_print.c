@@ -144,14 +144,10 @@ static jb_status put_number(jb_writer *w, const jb_value *v) {
             return pfail(w, JB_E_NONFINITE, "%s cannot be written as JSON",
                          isnan(d) ? "NaN" : (d > 0 ? "Infinity" : "-Infinity"));
         }
-        TRY(jb__w_reserve(w, JB_FMT_F64_MAX + 8));
+        TRY(jb__w_reserve(w, JB_FMT_F64_MAX + 2)); /* + ".0" */
         {
-            size_t n = jb__fmt_f64(w->p, d);
-            if (w->float_style > JB_FLOAT_ECMA) { /* another ecosystem's spelling */
-                char tmp[JB_FMT_F64_MAX];
-                memcpy(tmp, w->p, n);
-                n = jb__float_respell(w->p, tmp, n, (jb_float_style)w->float_style);
-            } else if (fabs(d) >= 9007199254740992.0 && !memchr(w->p, 'e', n)) {
+            size_t n = jb__fmt_f64_style(w->p, d, (jb_float_style)w->float_style);
+            if (w->float_style <= JB_FLOAT_ECMA && fabs(d) >= 9007199254740992.0 && !memchr(w->p, 'e', n)) {
                 /* An integral double past 2^53 written as digits alone would
                  * read back as an exact integer of another value
                  * (6666666666666667000 is not 6666666666666666496.0): ".0"
@@ -363,7 +359,7 @@ fail:
 
 static jb_status run(jb_writer *w, const jb_value *v, const jb_write_options *opts, jb_error *err) {
     jb_status st;
-    w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_JAVA ? opts->float_style : 0);
+    w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_LAST ? opts->float_style : 0);
     st = jb__value_encode(w, v);
     if (!st && (st = jb__w_finish(w)) != JB_OK) psink(w, st);
     if (st) {

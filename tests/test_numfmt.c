@@ -398,12 +398,269 @@ static void test_integers(void) {
     }
 }
 
+/* ---- float styles ------------------------------------------------------- */
+
+/*
+ * Each style's spelling of 0.DIGITS * 10^n, written from the peers' rules
+ * (docs/formats.md) independently of numstyle.c: plain notation for
+ * lo <= n <= hi, with ".0" on integral values (all but ECMA); otherwise
+ * d[.ddd], the exponent letter, its sign and digits.
+ */
+static void style_spell(char *out, jb_float_style st, bool f32, bool neg, const char *d, int n) {
+    int k = (int)strlen(d), lo, hi;
+    bool point_zero = st != JB_FLOAT_ECMA, sci_zero = false, plus = false, two = false;
+    char e = 'e';
+    char *p = out;
+    if (k == 0) { /* zero: "0" in ECMA's spelling, "0.0" in every other */
+        sprintf(out, "%s%s", neg ? "-" : "", st <= JB_FLOAT_ECMA ? "0" : "0.0");
+        return;
+    }
+    switch (st) {
+    case JB_FLOAT_RUST: lo = f32 ? -5 : -4, hi = f32 ? 13 : 16, plus = true; break;
+    case JB_FLOAT_RUST_RYU: lo = f32 ? -5 : -4, hi = f32 ? 13 : 16; break;
+    case JB_FLOAT_HASKELL: lo = 0, hi = 7, sci_zero = true; break;
+    case JB_FLOAT_DOTNET: lo = -3, hi = k > 15 ? k : 15, e = 'E', plus = two = true; break;
+    case JB_FLOAT_JAVA: lo = -2, hi = 7, e = 'E', sci_zero = true; break;
+    default: js_spell(out, neg, d, n); return;
+    }
+    if (neg) *p++ = '-';
+    if (n >= lo && n <= hi) {
+        if (n >= k) {
+            p += sprintf(p, "%s", d);
+            for (int i = 0; i < n - k; i++) *p++ = '0';
+            if (point_zero) p += sprintf(p, ".0");
+        } else if (n > 0) {
+            p += sprintf(p, "%.*s.%s", n, d, d + n);
+        } else {
+            p += sprintf(p, "0.");
+            for (int i = 0; i < -n; i++) *p++ = '0';
+            p += sprintf(p, "%s", d);
+        }
+    } else {
+        int x = n - 1;
+        p += sprintf(p, "%c", d[0]);
+        if (k > 1) p += sprintf(p, ".%s", d + 1);
+        else if (sci_zero) p += sprintf(p, ".0");
+        *p++ = e;
+        if (x < 0) *p++ = '-';
+        else if (plus) *p++ = '+';
+        p += sprintf(p, two ? "%02d" : "%d", x < 0 ? -x : x);
+    }
+    *p = 0;
+}
+
+static const jb_float_style all_styles[] = {JB_FLOAT_INHERIT, JB_FLOAT_ECMA,   JB_FLOAT_RUST,
+                                            JB_FLOAT_HASKELL, JB_FLOAT_DOTNET, JB_FLOAT_JAVA,
+                                            JB_FLOAT_RUST_RYU};
+
+/* Every style against style_spell, with the digits of the ECMA text (the
+ * other checks prove those shortest and correct), and each text parsed
+ * back to the same bits. The formatter's room past the text is filled
+ * with a marker first: the text must not depend on it. */
+static void check_styles_one(int line, double v, bool f32) {
+    char ecma[JB_FMT_F64_MAX], out[JB_FMT_F64_MAX + 1], want[80], dg[40];
+    int n;
+    size_t len = f32 ? jb__fmt_f32(ecma, (float)v) : jb__fmt_f64(ecma, v);
+    ecma[len] = 0;
+    sig_digits(ecma, dg, &n);
+    for (size_t i = 0; i < sizeof all_styles / sizeof all_styles[0]; i++) {
+        jb_float_style st = all_styles[i];
+        memset(out, '#', sizeof out);
+        len = f32 ? jb__fmt_f32_style(out, (float)v, st) : jb__fmt_f64_style(out, v, st);
+        CHECK_AT(line, len <= 26, "style %d: %zu bytes", (int)st, len);
+        out[len] = 0;
+        style_spell(want, st, f32, signbit(v) != 0, dg, n);
+        CHECK_AT(line, strcmp(out, want) == 0, "style %d of %.17g%s: got [%s], want [%s]", (int)st,
+                 v, f32 ? " (f32)" : "", out, want);
+        if (f32) {
+            float b = 0;
+            CHECK_AT(line, jb__parse_f32(out, len, &b) == JB_OK && f32_to_bits(b) == f32_to_bits((float)v),
+                     "style %d: [%s] does not read back", (int)st, out);
+        } else {
+            double b = 0;
+            CHECK_AT(line, jb__parse_f64(out, len, &b) == JB_OK && f64_to_bits(b) == f64_to_bits(v),
+                     "style %d: [%s] does not read back", (int)st, out);
+        }
+    }
+}
+
+/* Exponent boundaries of every style: 1, 2 and 17 (9 for floats) digits
+ * at every decimal exponent, their neighbours one ulp away, negative
+ * zero, the smallest and largest subnormals and normals, random values. */
+static void test_styles(long count) {
+    uint64_t seed = 2024;
+    for (int e = -325; e <= 309; e++) {
+        static const char *const mant[] = {"1", "2.5", "1.2345678901234567", "9.999999999999999"};
+        for (size_t i = 0; i < 4; i++) {
+            char t[48];
+            snprintf(t, sizeof t, "%se%d", mant[i], e);
+            double v = c_strtod(t);
+            if (!isfinite(v)) continue;
+            check_styles_one(__LINE__, v, false);
+            check_styles_one(__LINE__, -v, false);
+            check_styles_one(__LINE__, nextafter(v, 0), false);
+            check_styles_one(__LINE__, nextafter(v, INFINITY), false);
+            if (e >= -46 && e <= 38) {
+                float f = c_strtof(t);
+                if (isfinite(f) && f != 0) {
+                    check_styles_one(__LINE__, f, true);
+                    check_styles_one(__LINE__, nextafterf(f, INFINITY), true);
+                }
+            }
+        }
+    }
+    {
+        static const uint64_t b64[] = {0, 0x8000000000000000u, 1, 0x000fffffffffffffu,
+                                       0x0010000000000000u, 0x7fefffffffffffffu, 0xffefffffffffffffu,
+                                       0x4340000000000000u, 0x4330000000000001u};
+        static const uint32_t b32[] = {0, 0x80000000u, 1, 0x007fffffu, 0x00800000u, 0x7f7fffffu,
+                                       0xff7fffffu, 0x4b800000u};
+        for (size_t i = 0; i < sizeof b64 / sizeof b64[0]; i++)
+            check_styles_one(__LINE__, bits_to_f64(b64[i]), false);
+        for (size_t i = 0; i < sizeof b32 / sizeof b32[0]; i++)
+            check_styles_one(__LINE__, bits_to_f32(b32[i]), true);
+    }
+    for (long i = 0; i < count; i++) {
+        uint64_t r = splitmix64(&seed);
+        double v = bits_to_f64(r);
+        if (isfinite(v)) check_styles_one(__LINE__, v, false);
+        float f = bits_to_f32((uint32_t)r);
+        if (isfinite(f)) check_styles_one(__LINE__, f, true);
+    }
+}
+
+/*
+ * serde_json's own output, for JB_FLOAT_RUST_RYU: printed by the real
+ * serde_json 1.0.87 (with ryu 1.0.2; Debian bookworm's
+ * librust-serde-json-dev, built offline from /usr/share/cargo/registry)
+ * on this machine with serde_json::to_string(&v). The same run over
+ * 508,120 finite values (f64 and f32, every decimal exponent and random
+ * bit patterns) matched JB_FLOAT_RUST_RYU byte for byte. The JB_FLOAT_RUST
+ * column is the same text with '+' before a positive exponent: what
+ * serde_json 1.0.147 and later write (zmij's write(), docs/formats.md);
+ * not run here, as no newer serde_json is installable.
+ */
+static void test_serde_golden(void) {
+    static const struct {
+        int line;
+        bool f32;
+        uint64_t bits;
+        const char *ryu, *zmij;
+    } g[] = {
+        {__LINE__, false, 0x0000000000000000u, "0.0", "0.0"},
+        {__LINE__, false, 0x8000000000000000u, "-0.0", "-0.0"},
+        {__LINE__, false, 0x3ff0000000000000u, "1.0", "1.0"},
+        {__LINE__, false, 0xc000000000000000u, "-2.0", "-2.0"},
+        {__LINE__, false, 0x3fb999999999999au, "0.1", "0.1"},
+        {__LINE__, false, 0x3fd3333333333334u, "0.30000000000000004", "0.30000000000000004"},
+        {__LINE__, false, 0x3f1a36e2eb1c432du, "0.0001", "0.0001"},
+        {__LINE__, false, 0x3ee4f8b588e368f1u, "0.00001", "0.00001"},
+        {__LINE__, false, 0x3eef75104d551d69u, "0.000015", "0.000015"},
+        {__LINE__, false, 0x3eb0c6f7a0b5ed8du, "1e-6", "1e-6"},
+        {__LINE__, false, 0xbe8421f5f40d8376u, "-1.5e-7", "-1.5e-7"},
+        {__LINE__, false, 0x419d6f3454000000u, "123456789.0", "123456789.0"},
+        {__LINE__, false, 0x430c6bf526340000u, "1000000000000000.0", "1000000000000000.0"},
+        {__LINE__, false, 0x430c6bf52633ffffu, "999999999999999.9", "999999999999999.9"},
+        {__LINE__, false, 0x4341c37937e08000u, "1e16", "1e+16"},
+        {__LINE__, false, 0x434aa535d3d0c000u, "1.5e16", "1.5e+16"},
+        {__LINE__, false, 0x4340000000000000u, "9007199254740992.0", "9007199254740992.0"},
+        {__LINE__, false, 0x437b69b4ba630f35u, "1.2345678901234568e17", "1.2345678901234568e+17"},
+        {__LINE__, false, 0x444b1ae4d6e2ef50u, "1e21", "1e+21"},
+        {__LINE__, false, 0xc44b1ae4d6e2ef50u, "-1e21", "-1e+21"},
+        {__LINE__, false, 0x54b249ad2594c37du, "1e100", "1e+100"},
+        {__LINE__, false, 0x2b2bff2ee48e0530u, "1e-100", "1e-100"},
+        {__LINE__, false, 0x7e41eb2d66005835u, "1.5e300", "1.5e+300"},
+        {__LINE__, false, 0x81b01297d23ab683u, "-1.5e-300", "-1.5e-300"},
+        {__LINE__, false, 0x0000000000000001u, "5e-324", "5e-324"},
+        {__LINE__, false, 0x0010000000000000u, "2.2250738585072014e-308", "2.2250738585072014e-308"},
+        {__LINE__, false, 0x7fefffffffffffffu, "1.7976931348623157e308", "1.7976931348623157e+308"},
+        {__LINE__, false, 0xc0506745803cd140u, "-65.61361699999998", "-65.61361699999998"},
+        {__LINE__, false, 0x4045b5cb81733228u, "43.42027300000001", "43.42027300000001"},
+        {__LINE__, true, 0x00000000u, "0.0", "0.0"},
+        {__LINE__, true, 0x80000000u, "-0.0", "-0.0"},
+        {__LINE__, true, 0x3f800000u, "1.0", "1.0"},
+        {__LINE__, true, 0x3dcccccdu, "0.1", "0.1"},
+        {__LINE__, true, 0x3727c5acu, "0.00001", "0.00001"},
+        {__LINE__, true, 0x358637bdu, "0.000001", "0.000001"},
+        {__LINE__, true, 0xb627c5acu, "-0.0000025", "-0.0000025"},
+        {__LINE__, true, 0x33d6bf95u, "1e-7", "1e-7"},
+        {__LINE__, true, 0x34210fb0u, "1.5e-7", "1.5e-7"},
+        {__LINE__, true, 0x5368d4a5u, "1000000000000.0", "1000000000000.0"},
+        {__LINE__, true, 0x551184e7u, "1e13", "1e+13"},
+        {__LINE__, true, 0x555a475bu, "1.5e13", "1.5e+13"},
+        {__LINE__, true, 0x56b5e621u, "1e14", "1e+14"},
+        {__LINE__, true, 0x4b800000u, "16777216.0", "16777216.0"},
+        {__LINE__, true, 0x47f12065u, "123456.79", "123456.79"},
+        {__LINE__, true, 0x7f7fffffu, "3.4028235e38", "3.4028235e+38"},
+        {__LINE__, true, 0x00000001u, "1e-45", "1e-45"},
+        {__LINE__, true, 0x00800000u, "1.1754944e-38", "1.1754944e-38"},
+    };
+    for (size_t i = 0; i < sizeof g / sizeof g[0]; i++) {
+        char out[JB_FMT_F64_MAX];
+        for (int z = 0; z < 2; z++) {
+            jb_float_style st = z ? JB_FLOAT_RUST : JB_FLOAT_RUST_RYU;
+            const char *want = z ? g[i].zmij : g[i].ryu;
+            size_t n = g[i].f32 ? jb__fmt_f32_style(out, bits_to_f32((uint32_t)g[i].bits), st)
+                                : jb__fmt_f64_style(out, bits_to_f64(g[i].bits), st);
+            CHECK_MEM_AT(g[i].line, out, n, want, strlen(want));
+            /* and through the encoder: a scalar, and a compact array */
+            jb_buf b = {0};
+            jb_write_options o = {0};
+            o.float_style = (uint32_t)st;
+            double d = bits_to_f64(g[i].bits);
+            float f = bits_to_f32((uint32_t)g[i].bits);
+            const void *val = g[i].f32 ? (const void *)&f : (const void *)&d;
+            const jb_type *t = g[i].f32 ? &jb_f32 : &jb_f64;
+            CHECK_AT(g[i].line, jb_encode(t, val, &b, &o, NULL) == JB_OK, "encode");
+            CHECK_MEM_AT(g[i].line, b.data, b.len, want, strlen(want));
+            {
+                struct { void *items; size_t len; } vec = {(void *)val, 1};
+                char w2[96];
+                snprintf(w2, sizeof w2, "[%s]", want);
+                b.len = 0;
+                CHECK_AT(g[i].line, jb_encode(JB_VEC_OF(t), &vec, &b, &o, NULL) == JB_OK, "encode vec");
+                CHECK_MEM_AT(g[i].line, b.data, b.len, w2, strlen(w2));
+            }
+            jb_buf_free(&b);
+        }
+    }
+}
+
+/* The integer printer writes whole words: into a heap buffer of exactly
+ * the contract's 20 bytes (21 with a sign), every digit count and sign,
+ * ASan reports any store past it. */
+static void test_integer_room(void) {
+    char *u = malloc(20), *i = malloc(21), ref[32];
+    uint64_t p = 1;
+    for (int k = 0; k < 20; k++, p *= 10) {
+        uint64_t v[2] = {p, p - 1 + (k == 0)};
+        for (int j = 0; j < 2; j++) {
+            size_t n = jb__fmt_u64(u, v[j]);
+            snprintf(ref, sizeof ref, "%" PRIu64, v[j]);
+            CHECK_MEM_AT(__LINE__, u, n, ref, strlen(ref));
+            int64_t s = -(int64_t)(v[j] >> 1);
+            n = jb__fmt_i64(i, s);
+            snprintf(ref, sizeof ref, "%" PRId64, s);
+            CHECK_MEM_AT(__LINE__, i, n, ref, strlen(ref));
+        }
+    }
+    size_t n = jb__fmt_i64(i, INT64_MIN);
+    CHECK_MEM_AT(__LINE__, i, n, "-9223372036854775808", 20);
+    n = jb__fmt_u64(u, UINT64_MAX);
+    CHECK_MEM_AT(__LINE__, u, n, "18446744073709551615", 20);
+    free(u);
+    free(i);
+}
+
 static void run_all(long scale) {
     test_integers();
+    test_integer_room();
     test_f64_table();
     test_f32_table();
     test_f64_random(2000000 / scale, 10);
     test_f32_random(2000000 / scale, 10);
+    test_styles(200000 / scale);
+    test_serde_golden();
 }
 
 int main(void) {
