@@ -206,7 +206,7 @@ static void check_double(double x) {
     FUZZ_CHECK(arena != NULL);
     jb_buf b = JB_BUF_INIT;
     jb_error err;
-    for (uint32_t style = JB_FLOAT_ECMA; style <= JB_FLOAT_JAVA; style++) {
+    for (uint32_t style = JB_FLOAT_ECMA; style <= JB_FLOAT_RUST_RYU; style++) {
         jb_write_options wo = {0, 0, 0, style};
         b.len = 0;
         FUZZ_CHECK(jb_encode(&jb_f64, &x, &b, &wo, &err) == JB_OK);
