@@ -84,7 +84,7 @@ static const jb_type gsoc_org_type = JB_RECORD(gsoc_org,
     JB_FIELD(gsoc_org, name, STR), JB_FIELD(gsoc_org, description, STR));
 static const jb_type gsoc_person_type = JB_RECORD(gsoc_person, JB_FIELD(gsoc_person, name, STR));
 static const jb_type gsoc_project_type = JB_RECORD(gsoc_project,
-    JB_FIELD_AS(gsoc_project, type, "@type", STR), JB_FIELD(gsoc_project, name, STR),
+    JB_FIELD(gsoc_project, type, STR, JB_NAME("@type")), JB_FIELD(gsoc_project, name, STR),
     JB_FIELD(gsoc_project, description, STR), JB_FIELD(gsoc_project, sponsor, &gsoc_org_type),
     JB_FIELD(gsoc_project, author, &gsoc_person_type));
 const jb_type mesh_type = JB_RECORD(mesh,
@@ -100,7 +100,7 @@ static const jb_type gh_repo_type = JB_RECORD(gh_repo,
 static const jb_type gh_event_type = JB_RECORD(gh_event,
     JB_FIELD(gh_event, type, STR), JB_FIELD(gh_event, created_at, STR),
     JB_FIELD(gh_event, actor, &gh_actor_type), JB_FIELD(gh_event, repo, &gh_repo_type),
-    JB_FIELD_AS(gh_event, public_, "public", &jb_bool), JB_FIELD(gh_event, id, STR));
+    JB_FIELD(gh_event, public_, &jb_bool, JB_NAME("public")), JB_FIELD(gh_event, id, STR));
 static const jb_type t100_result_type = JB_RECORD(t100_result,
     JB_FIELD(t100_result, created_at, STR), JB_FIELD(t100_result, from_user, STR),
     JB_FIELD(t100_result, text, STR), JB_FIELD(t100_result, iso_language_code, STR),

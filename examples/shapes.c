@@ -36,11 +36,11 @@ typedef struct {
 /* Descriptors live at file scope: each holds a slot for its compiled plan. */
 static const jb_type shape_external = JB_SUM(shape, kind, SHAPE_CASES);
 static const jb_type shape_internal =
-    JB_SUM_STYLE(shape, kind, JB_SUM_INTERNAL, "type", 0, SHAPE_CASES);
+    JB_SUM((shape, .sum_style = JB_SUM_INTERNAL, .tag_name = "type"), kind, SHAPE_CASES);
 static const jb_type shape_adjacent =
-    JB_SUM_STYLE(shape, kind, JB_SUM_ADJACENT, "t", "c", SHAPE_CASES);
-static const jb_type shape_array = JB_SUM_STYLE(shape, kind, JB_SUM_ARRAY, 0, 0, SHAPE_CASES);
-static const jb_type shape_untagged = JB_SUM_STYLE(shape, kind, JB_SUM_UNTAGGED, 0, 0, SHAPE_CASES);
+    JB_SUM((shape, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"), kind, SHAPE_CASES);
+static const jb_type shape_array = JB_SUM((shape, .sum_style = JB_SUM_ARRAY), kind, SHAPE_CASES);
+static const jb_type shape_untagged = JB_SUM((shape, .sum_style = JB_SUM_UNTAGGED), kind, SHAPE_CASES);
 
 /* Print each value's JSON on one line, reusing one buffer. */
 static int print_json(const char *label, const jb_type *t, const shape *v, size_t n) {

@@ -138,12 +138,11 @@ typedef struct {
     int32_t n;
 } opt_rec;
 static const jb_type opt_rec_type = JB_RECORD(
-    opt_rec, JB_FIELD_WITH(opt_rec, a, &jb_i32, (.default_json = "7")),
-    JB_FIELD_WITH(opt_rec, b, &jb_string,
-                  (.aliases = JB_ALIASES("bee", "B"), .default_json = "\"dflt\"")),
+    opt_rec, JB_FIELD(opt_rec, a, &jb_i32, .default_json = "7"),
+    JB_FIELD(opt_rec, b, &jb_string, .aliases = JB_ALIASES("bee", "B"), .default_json = "\"dflt\""),
     JB_OPTIONAL(opt_rec, c, has_c, &jb_f64), JB_FIELD(opt_rec, p, JB_PTR_OF_T(int64_t, &jb_i64)),
     JB_OPTIONAL(opt_rec, q, has_q, JB_PTR_OF_T(jb_str, &jb_string)),
-    JB_OPTIONAL_WITH(opt_rec, n, has_n, &jb_i32, (.flags = JB_FIELD_NULL_WHEN_ABSENT)));
+    JB_OPTIONAL(opt_rec, n, has_n, &jb_i32, .flags = JB_FIELD_NULL_WHEN_ABSENT));
 
 /* flatten */
 typedef struct {
@@ -185,9 +184,8 @@ typedef struct {
     double w, h;
 } rect;
 static const jb_type circle_type =
-    JB_RECORD_FLAGS(circle, JB_TYPE_DENY_UNKNOWN, JB_FIELD(circle, r, &jb_i32));
-static const jb_type rect_type = JB_RECORD_FLAGS(
-    rect, JB_TYPE_DENY_UNKNOWN, JB_FIELD(rect, w, &jb_f64), JB_FIELD(rect, h, &jb_f64));
+    JB_RECORD((circle, .fmt_flags = JB_FMT_DENY_UNKNOWN), JB_FIELD(circle, r, &jb_i32));
+static const jb_type rect_type = JB_RECORD((rect, .fmt_flags = JB_FMT_DENY_UNKNOWN), JB_FIELD(rect, w, &jb_f64), JB_FIELD(rect, h, &jb_f64));
 typedef enum { SH_EMPTY = 0, SH_CIRCLE = 1, SH_RECT = 2 } shape_tag;
 typedef struct {
     shape_tag tag;
@@ -199,18 +197,18 @@ typedef struct {
 #define SHAPE_CASES                                                                         \
     JB_NULLARY(SH_EMPTY, "Empty"), JB_CASE(shape, SH_CIRCLE, "Circle", as.c, &circle_type), \
         JB_CASE(shape, SH_RECT, "Rect", as.r, &rect_type)
-static const jb_type shape_ext = JB_SUM_STYLE(shape, tag, JB_SUM_EXTERNAL, 0, 0, SHAPE_CASES);
-static const jb_type shape_int = JB_SUM_STYLE(shape, tag, JB_SUM_INTERNAL, "kind", 0, SHAPE_CASES);
-static const jb_type shape_adj = JB_SUM_STYLE(shape, tag, JB_SUM_ADJACENT, "t", "c", SHAPE_CASES);
-static const jb_type shape_arr = JB_SUM_STYLE(shape, tag, JB_SUM_ARRAY, 0, 0, SHAPE_CASES);
+static const jb_type shape_ext = JB_SUM((shape, .sum_style = JB_SUM_EXTERNAL), tag, SHAPE_CASES);
+static const jb_type shape_int = JB_SUM((shape, .sum_style = JB_SUM_INTERNAL, .tag_name = "kind"), tag, SHAPE_CASES);
+static const jb_type shape_adj = JB_SUM((shape, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"), tag, SHAPE_CASES);
+static const jb_type shape_arr = JB_SUM((shape, .sum_style = JB_SUM_ARRAY), tag, SHAPE_CASES);
 static const jb_type shape_aeson =
-    JB_SUM_WITH(shape, tag, (.format = &jb_format_aeson), SHAPE_CASES);
+    JB_SUM((shape, .format = &jb_format_aeson), tag, SHAPE_CASES);
 static const jb_type shape_serde =
-    JB_SUM_WITH(shape, tag, (.format = &jb_format_serde), SHAPE_CASES);
+    JB_SUM((shape, .format = &jb_format_serde), tag, SHAPE_CASES);
 static const jb_type shape_circe =
-    JB_SUM_WITH(shape, tag, (.format = &jb_format_circe), SHAPE_CASES);
+    JB_SUM((shape, .format = &jb_format_circe), tag, SHAPE_CASES);
 static const jb_type shape_fable =
-    JB_SUM_WITH(shape, tag, (.format = &jb_format_fable), SHAPE_CASES);
+    JB_SUM((shape, .format = &jb_format_fable), tag, SHAPE_CASES);
 
 /* untagged: cases disjoint by JSON shape, so decode(encode(v)) picks v's case */
 typedef enum { U_NONE = 0, U_INT, U_STR, U_LIST, U_CIRCLE, U_RECT, U_BOOL } utag;
@@ -226,8 +224,7 @@ typedef struct {
         bool b;
     } as;
 } uval;
-static const jb_type uval_type = JB_SUM_STYLE(
-    uval, tag, JB_SUM_UNTAGGED, 0, 0, JB_NULLARY(U_NONE, "None"),
+static const jb_type uval_type = JB_SUM((uval, .sum_style = JB_SUM_UNTAGGED), tag, JB_NULLARY(U_NONE, "None"),
     JB_CASE(uval, U_INT, "Int", as.i, &jb_i64), JB_CASE(uval, U_STR, "Str", as.s, &jb_string),
     JB_CASE(uval, U_LIST, "List", as.v, JB_VEC_OF_T(int32_t, &jb_i32)),
     JB_CASE(uval, U_CIRCLE, "Circle", as.c, &circle_type),
@@ -251,7 +248,7 @@ static const jb_type expr_type;
 static const jb_type bin_type = JB_TUPLE(bin, JB_ELEM(bin, l, JB_PTR_OF_T(expr, &expr_type)),
                                          JB_ELEM(bin, r, JB_PTR_OF_T(expr, &expr_type)));
 static const jb_type expr_type =
-    JB_SUM_STYLE(expr, tag, JB_SUM_EXTERNAL, 0, 0, JB_CASE(expr, E_LIT, "Lit", as.lit, &jb_i64),
+    JB_SUM((expr, .sum_style = JB_SUM_EXTERNAL), tag, JB_CASE(expr, E_LIT, "Lit", as.lit, &jb_i64),
                  JB_CASE(expr, E_NEG, "Neg", as.neg, JB_PTR_OF_T(expr, &expr_type)),
                  JB_CASE(expr, E_ADD, "Add", as.add, &bin_type), JB_NULLARY(E_NIL, "Nil"));
 
@@ -285,7 +282,7 @@ typedef JB_MAP(color, int32_t) map_ej;
 #define MAP_RI JB_MAP_OF_T(keyrec, int64_t, &keyrec_type, &jb_i64)
 #define MAP_CD JB_MAP_OF_T(char *, double, &jb_cstr, &jb_f64)
 #define MAP_UC JB_MAP_OF_T(uint64_t, color, &jb_u64, &color_type)
-#define MAP_EJ JB_MAP_OF_KEYS(&color_type, &jb_i32, JB_KEYS_JSON_TEXT)
+#define MAP_EJ JB_MAP_OF(&color_type, &jb_i32, .key_mode = JB_KEYS_JSON_TEXT)
 
 /* raw, number, any, customs */
 typedef struct {
@@ -307,7 +304,7 @@ typedef struct {
     shape last_shape;
 } fmtrec;
 static const jb_type fmtrec_type =
-    JB_RECORD_WITH(fmtrec, (.format = &jb_format_serde, .rename = JB_RENAME_CAMEL),
+    JB_RECORD((fmtrec, .format = &jb_format_serde, .rename = JB_RENAME_CAMEL),
                    JB_FIELD(fmtrec, user_id, &jb_i32),
                    JB_OPTIONAL(fmtrec, display_name, has_display_name, &jb_string),
                    JB_FIELD(fmtrec, last_shape, &shape_aeson));
@@ -351,7 +348,7 @@ static const jb_type zoo_type =
               JB_OPTIONAL(zoo, sa, has_sa, &shape_adj), JB_OPTIONAL(zoo, sr, has_sr, &shape_arr),
               /* not JB_OPTIONAL: the untagged None case is null, which an optional
      * field reads as absent (reported; see docs/fuzzing.md) */
-              JB_FIELD_WITH(zoo, u, &uval_type, (.default_json = "null")),
+              JB_FIELD(zoo, u, &uval_type, .default_json = "null"),
               JB_OPTIONAL(zoo, e, has_e, JB_PTR_OF_T(expr, &expr_type)),
               JB_OPTIONAL(zoo, tr, has_tr, JB_PTR_OF_T(tree, &tree_type)),
               JB_OPTIONAL(zoo, vs, has_vs, JB_VEC_OF_T(shape, &shape_ext)),
@@ -491,13 +488,13 @@ static const jb_case *sum_case(const jb_type *t, int64_t tag) {
 /* ------------------------------------------------------------------ */
 
 static bool fields_equal(const jb_field *f, const char *a, const char *b) {
-    for (; f->name; f++) {
+    for (; f->cname; f++) {
         if (f->presence == JB_PRESENCE_FLAG) {
             bool fa, fb;
             memcpy(&fa, a + f->flag_offset, sizeof fa);
             memcpy(&fb, b + f->flag_offset, sizeof fb);
             if (fa != fb) {
-                if (getenv("JB_ZOO_DEBUG")) fprintf(stderr, "  presence of %s differs\n", f->name);
+                if (getenv("JB_ZOO_DEBUG")) fprintf(stderr, "  presence of %s differs\n", f->cname);
                 return false;
             }
             if (!fa) continue;
@@ -704,7 +701,7 @@ static jb_value *gen_dom(fuzz_src *s, jb_arena *arena, int depth) {
 }
 
 static void gen_fields(const jb_field *f, char *out, fuzz_src *s, jb_arena *arena, int depth) {
-    for (; f->name; f++) {
+    for (; f->cname; f++) {
         if (f->presence == JB_PRESENCE_FLAG) {
             bool on = fs_u8(s) & 1;
             memcpy(out + f->flag_offset, &on, sizeof on);

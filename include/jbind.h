@@ -20,31 +20,34 @@
  *
  * @par Five-minute reference
  * @code
- *   typedef struct { char *name; int64_t id; JB_VEC(char *) tags; bool has_mail; char *mail; } user;
- *   static const jb_type user_type = JB_RECORD(user,
- *       JB_FIELD(user, name, &jb_cstr),                 // required: a missing key is an error
- *       JB_FIELD(user, id, &jb_i64),
- *       JB_FIELD(user, tags, JB_VEC_OF(&jb_cstr)),      // {items, len}
- *       JB_OPTIONAL(user, mail, has_mail, &jb_cstr));   // may be absent: the flag says
+ *   #define USER(F)                      // one member list: name, C type[, descriptor, options]
+ *       F(name, char *)                  // required: a missing key is an error
+ *       F(id, int64_t)                   // descriptor picked by _Generic from the C type
+ *       F(tags, JB_VEC(char *))          // {items, len}
+ *       F(mail, JB_MAYBE(char *))        // may be absent: bool has_mail says
+ *   JB_RECORD_DEFINE(user, USER);        // typedef struct user {...} user; user_type
  *
- *   jb_arena *arena = jb_arena_new();                   // all decoded memory; one free
- *   jb_error err;                                       // code, offset, line, column, path, message
+ *   jb_arena *arena = jb_arena_new();    // all decoded memory; one free
+ *   jb_error err;                        // code, offset, line, column, path, message
  *   user u;
  *   if (jb_decode(&user_type, json, len, &u, arena, NULL, &err) != JB_OK)
  *       fprintf(stderr, "%zu:%zu: %s (at %s)\n", err.line, err.column, err.message, err.path);
- *   jb_buf out = JB_BUF_INIT;                           // reuse it: set out.len = 0
+ *   jb_buf out = JB_BUF_INIT;            // reuse it: set out.len = 0
  *   jb_encode(&user_type, &u, &out, NULL, &err);
  *   jb_buf_free(&out);
  *   jb_arena_free(arena);
  * @endcode
+ * (In real code the list's lines end with a backslash.) For a struct that
+ * exists already: JB_RECORD(user, JB_FIELD(user, name, &jb_cstr), ...).
  *
  *   | to ...                           | use                                            |
  *   |----------------------------------|------------------------------------------------|
  *   | read JSON into a C value         | jb_decode (jb_read_options: leniency, limits)  |
  *   | write a C value as JSON          | jb_encode, _to (callback), _file, _fixed       |
- *   | describe a struct / enum / union | JB_RECORD, JB_ENUM, JB_SUM, JB_TUPLE           |
- *   | describe a member                | JB_FIELD, JB_OPTIONAL, JB_FIELD_AS, _WITH      |
- *   | containers                       | JB_VEC / JB_VEC_OF, JB_MAP / JB_MAP_OF, JB_PTR_OF, JB_ARRAY_OF |
+ *   | declare a type and describe it   | JB_RECORD_DEFINE, JB_TUPLE_DEFINE, JB_ENUM_DEFINE, JB_SUM_DEFINE |
+ *   | describe an existing struct      | JB_RECORD, JB_TUPLE, JB_ENUM, JB_SUM           |
+ *   | describe a member                | JB_FIELD, JB_OPTIONAL (+ JB_NAME, .aliases, .default_json) |
+ *   | containers                       | JB_VEC / JB_VEC_OF, JB_MAP / JB_MAP_OF, JB_PTR_OF, JB_BOX_OF, JB_ARRAY_OF |
  *   | speak aeson / serde / circe / F# | .format = &jb_format_aeson (_serde, _circe, _fable) |
  *   | hand-write one type              | JB_CUSTOM with jb_write_* / jb_read_*          |
  *   | JSON of unknown shape            | jb_value_parse, jb_value_pointer, jb_value_print; jb_any |
@@ -59,6 +62,7 @@
 #ifndef JBIND_H
 #define JBIND_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -131,7 +135,7 @@ typedef enum jb_status {
     JB_E_TYPE,          /**< valid JSON of the wrong type: "expected string, found number" */
     JB_E_RANGE,         /**< a number that does not fit the target (300 into u8, 1e400 into f64) */
     JB_E_MISSING,       /**< a required field is absent */
-    JB_E_UNKNOWN,       /**< an unknown field, enum name or sum case (fields only with JB_READ_DENY_UNKNOWN) */
+    JB_E_UNKNOWN,       /**< an unknown enum name or sum case, or field (when the type, its format or the call denies them) */
     JB_E_DUPLICATE,     /**< a key appears twice in one object */
     JB_E_UTF8,          /**< invalid UTF-8 in input or in a string being encoded; lone surrogate escapes */
     JB_E_DEPTH,         /**< nesting deeper than the depth limit */
@@ -198,7 +202,9 @@ JB_API jb_status jb_type_check(const jb_type *type, jb_error *err);
 #define JB_READ_ALLOW_COMMENTS        0x0001u /**< // and block comments as whitespace */
 #define JB_READ_ALLOW_TRAILING_COMMAS 0x0002u /**< [1,2,] and {"a":1,} */
 #define JB_READ_ALLOW_NAN_INF         0x0004u /**< NaN, Infinity, -Infinity for float targets */
-#define JB_READ_DENY_UNKNOWN          0x0008u /**< an unknown record key is an error */
+#define JB_READ_DENY_UNKNOWN          0x0008u /**< an unknown record key is an error: an override for
+                                                   a descriptor you cannot change (the type's or format's
+                                                   JB_FMT_DENY_UNKNOWN is the home of this option) */
 #define JB_READ_DUPLICATE_LAST_WINS   0x0010u /**< a repeated key overwrites instead of failing */
 #define JB_READ_BORROW_STRINGS        0x0020u /**< jb_str/raw/number point into the input when possible */
 #define JB_READ_ALLOW_INVALID_UTF8    0x0040u /**< copy invalid UTF-8 through unchecked */
@@ -233,7 +239,9 @@ struct jb_read_options {
 #define JB_WRITE_ESCAPE_UNICODE 0x0002u /**< non-ASCII as \uXXXX (surrogate pairs above U+FFFF) */
 #define JB_WRITE_ESCAPE_SLASH   0x0004u /**< '/' as \/ */
 #define JB_WRITE_NONFINITE_NULL 0x0008u /**< NaN and infinities as null instead of an error */
-#define JB_WRITE_ABSENT_NULL    0x0010u /**< absent optional fields as null instead of omitted */
+#define JB_WRITE_ABSENT_NULL    0x0010u /**< absent optional fields as null instead of omitted: an
+                                           override (JB_FMT_ABSENT_NULL is the option's home; a
+                                           JB_FIELD_OMIT_ABSENT field is still omitted) */
 #define JB_WRITE_ALLOW_INVALID_UTF8 0x0020u /**< copy invalid UTF-8 through unchecked */
 #define JB_WRITE_CONTROL_HEX    0x0040u /**< backspace and form feed as \u0008 \u000c, not \b \f (aeson) */
 
@@ -374,6 +382,26 @@ JB_API jb_status jb_buf_reserve(jb_buf *buf, size_t n);
  * pointers and fixed arrays are made with the JB_* macros, and how a type
  * looks in JSON (names, sum encodings, field policies) is the
  * representation options further down.
+ *
+ * Two ways to write a type:
+ *   - the definer form (JB_RECORD_DEFINE, JB_TUPLE_DEFINE, JB_ENUM_DEFINE,
+ *     JB_SUM_DEFINE): one member list declares the C type and its
+ *     descriptor `T_type`; each member's name and type are written once,
+ *     and _Generic picks the descriptor of scalar and string members;
+ *   - the two-step form, for a struct that exists already (a system
+ *     header's, a shared model's): JB_RECORD(T, JB_FIELD(T, m, desc), ...).
+ *
+ * Safe by construction: JB_FIELD (and JB_OPTIONAL, JB_ELEM, JB_CASE) look
+ * through JB_VEC_OF, JB_MAP_OF, JB_PTR_OF, JB_BOX_OF and JB_ARRAY_OF to the
+ * member itself and record its element, key, value or pointee size and C
+ * type; every scalar field records its member's C type. A descriptor that
+ * does not match its member is refused with JB_E_DESCRIPTOR, naming the
+ * type and the field, when its plan compiles: at the first jb_decode,
+ * jb_encode or jb_type_check, which compile the plans of every type the
+ * descriptor reaches before a byte is read or written. A container macro on
+ * a member of another shape (JB_VEC_OF on an int) does not compile.
+ * Descriptors must have static storage: one at block scope is refused
+ * (its plan cache would not outlive the block).
  */
 
 /** Built-in scalar descriptors. */
@@ -392,184 +420,214 @@ JB_API extern const jb_type jb_raw_members_type;
 JB_API extern const jb_type jb_i64_string, jb_u64_string, jb_i32_string, jb_u32_string;
 JB_API extern const jb_type jb_any;    /**< jb_value * (NULL encodes as null) */
 
-/** Per-field behaviour bits (jb_field.flags). */
+/** Per-field behaviour bits (the .flags option of a field). */
 #define JB_FIELD_NULL_WHEN_ABSENT 0x1u /**< encode an absent optional as null instead of omitting it */
-#define JB_FIELD_EXPLICIT_NAME    0x2u /**< set by the *_AS macros: no rename policy applies */
-#define JB_FIELD_FLATTEN          0x4u /**< a record member whose fields appear in the parent object */
-#define JB_FIELD_OMIT_ABSENT      0x8u /**< always omit when absent, whatever the format says */
+#define JB_FIELD_FLATTEN          0x4u /**< a record member whose fields appear in the parent object (JB_FLATTEN) */
+#define JB_FIELD_OMIT_ABSENT      0x8u /**< always omit when absent, whatever the format or the call says */
 #define JB_FIELD_CAPTURE          0x10u /**< a jb_raw_members member collecting unknown keys (JB_UNKNOWN_FIELDS) */
 
-/** Per-type behaviour bits (jb_type.flags). */
-#define JB_TYPE_DENY_UNKNOWN  0x1u /**< record: an unknown key is an error */
+/** Per-type behaviour bits (jb_type.flags; set by the built-in descriptors and JB_BOX_OF). */
 #define JB_TYPE_AS_STRING     0x2u /**< integers: written as a JSON string ("123"), read from either */
-
-/** Presence of a record field. */
-enum {
-    JB_PRESENCE_REQUIRED = 0, /**< missing key is an error (a PTR member: NULL/absent allowed) */
-    JB_PRESENCE_FLAG = 1      /**< a bool member says whether the value is present */
-};
+#define JB_TYPE_BOX           0x4u /**< a pointer that must be present and non-NULL (JB_BOX_OF) */
 
 /* ------------------------------------------------------------------ */
 /* Descriptor macros (C only)                                          */
 /* ------------------------------------------------------------------ */
 #ifndef __cplusplus
 
-/** A list terminator; the list macros append it. */
-#define JB_FIELD_END_ {.name = 0}
+/*
+ * The two-step form. Every list macro takes the type, or the type and its
+ * options in parentheses, then its items, e.g.
+ *   JB_RECORD((user, .format = &jb_format_serde, .rename = JB_RENAME_CAMEL), fields...)
+ * Type options: .format, .rename, .fmt_flags (JB_FMT_*), .float_style,
+ * .key_mode (maps inside), and for sums .sum_style, .tag_name,
+ * .content_name. Field and case options follow the descriptor, e.g.
+ *   JB_FIELD(T, m, &jb_i32, JB_NAME("n"), .aliases = JB_ALIASES("num"), .default_json = "0")
+ * Field options: JB_NAME (or .name), .aliases, .default_json, .flags
+ * (JB_FIELD_*). Case options: .aliases.
+ */
 
-/** struct T -> JSON object. Fields: JB_FIELD, JB_OPTIONAL, JB_FIELD_AS. */
-#define JB_RECORD(...) JB_RECORD_(__VA_ARGS__, )
-#define JB_RECORD_(T, ...) { \
-    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .fields = (const jb_field[]){__VA_ARGS__ JB_FIELD_END_}, .cache = JB_CACHE_ }
+/** struct T -> JSON object: JB_RECORD(T, fields...) or JB_RECORD((T, type options...), fields...).
+ * Fields: JB_FIELD, JB_OPTIONAL, JB_FLATTEN, JB_UNKNOWN_FIELDS. */
+#define JB_RECORD(...) JB__LIST_TYPE_(JB_KIND_RECORD, __VA_ARGS__, )
+/** struct T -> JSON array, members in the order given: JB_TUPLE(T or (T, options...), JB_ELEM...). */
+#define JB_TUPLE(...) JB__LIST_TYPE_(JB_KIND_TUPLE, __VA_ARGS__, )
+#define JB__LIST_TYPE_(k, T, ...) { \
+    .kind = k, JB__HEAD_(T), .cache = JB_CACHE_, .fields = (const jb_field[]){__VA_ARGS__ {.cname = 0}} }
 
-/** A record with representation options, e.g.
- *   JB_RECORD_WITH(user, (.format = &jb_format_serde, .rename = JB_RENAME_CAMEL), fields...)
- * opts may set .format, .rename, .fmt_flags, .float_style, .flags. */
-#define JB_RECORD_WITH(T, opts, ...) { \
-    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    JB_UNPAREN(opts), .fields = (const jb_field[]){__VA_ARGS__, JB_FIELD_END_}, \
-    .cache = JB_CACHE_ }
-
-/** Like JB_RECORD, with JB_TYPE_* flags. */
-#define JB_RECORD_FLAGS(T, flg, ...) { \
-    .kind = JB_KIND_RECORD, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .flags = (flg), \
-    .fields = (const jb_field[]){__VA_ARGS__, JB_FIELD_END_}, .cache = JB_CACHE_ }
-/* (JB_RECORD_FLAGS needs at least one field.) */
-
-/** Strip one pair of parentheses: lets an option list travel as one macro argument. */
-#define JB_UNPAREN_(...) __VA_ARGS__
-#define JB_UNPAREN(x) JB_UNPAREN_ x
-
-#define JB_FIELD_BASE_(T, m, desc) \
-    .cname = #m, .type = (desc), .offset = offsetof(T, m), \
-    .size = sizeof(JB_MEMBER_(T, m)), .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m))
-#define JB_FLAG_BASE_(T, flag) \
-    .presence = JB_PRESENCE_FLAG, .flag_offset = offsetof(T, flag), \
-    .flag_ctype = JB_CTYPE_OF(JB_MEMBER_(T, flag))
-
-/** A required field named as its C member (the type's rename policy applies). */
-#define JB_FIELD(T, m, desc) {.name = #m, JB_FIELD_BASE_(T, m, desc)}
-/** A required field with an explicit JSON name (no rename policy). */
-#define JB_FIELD_AS(T, m, json, desc) \
-    {.name = (json), .flags = JB_FIELD_EXPLICIT_NAME, JB_FIELD_BASE_(T, m, desc)}
-/** A field with options, e.g.
- *   JB_FIELD_WITH(T, m, &jb_i32, (.aliases = JB_ALIASES("n", "num"), .default_json = "0"))
- * opts may set .flags, .aliases, .default_json (not .name: use JB_FIELD_AS_WITH). */
-#define JB_FIELD_WITH(T, m, desc, opts) {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
-#define JB_FIELD_AS_WITH(T, m, json, desc, opts) \
-    {.name = (json), .explicit_name = 1, JB_FIELD_BASE_(T, m, desc), JB_UNPAREN(opts)}
+/** A field: member m, described by desc (JB_AUTO: picked from the member's
+ * C type), named as its C member (the type's rename policy applies), then
+ * field options. A missing key is an error (JB_E_MISSING), except for a
+ * JB_PTR_OF member (NULL when absent) and a field with .default_json. */
+#define JB_FIELD(T, m, ...) JB__FIELD_(T, m, __VA_ARGS__, )
 /** An optional field: bool member `flag` says whether `m` is present. When
  * desc is a JB_PTR_OF, the field has three states: flag false = absent,
  * flag true and NULL = null, flag true and non-NULL = a value. */
-#define JB_OPTIONAL(T, m, flag, desc) {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag)}
-#define JB_OPTIONAL_AS(T, m, json, flag, desc) \
-    {.name = (json), .flags = JB_FIELD_EXPLICIT_NAME, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag)}
-#define JB_OPTIONAL_WITH(T, m, flag, desc, opts) \
-    {.name = #m, JB_FIELD_BASE_(T, m, desc), JB_FLAG_BASE_(T, flag), JB_UNPAREN(opts)}
+#define JB_OPTIONAL(T, m, flag, ...) JB__OPTIONAL_(T, m, flag, __VA_ARGS__, )
+/** A tuple element (JB_TUPLE): member m in its position. */
+#define JB_ELEM(T, m, ...) JB_FIELD(T, m, __VA_ARGS__)
 /** A record member whose own fields appear in this object (serde flatten):
  * desc must be a record descriptor. */
-#define JB_FLATTEN(T, m, desc) {.name = #m, .flags = JB_FIELD_FLATTEN, JB_FIELD_BASE_(T, m, desc)}
+#define JB_FLATTEN(T, m, desc) JB_FIELD(T, m, desc, .flags = JB_FIELD_FLATTEN)
 /** A jb_raw_members member m that collects the record's unknown members on
  * decode (key and raw value text) and writes them back, after the known
  * fields, on encode (serde's flatten into a map, for lossless round trips). */
-#define JB_UNKNOWN_FIELDS(T, m) \
-    {.name = #m, .flags = JB_FIELD_CAPTURE, JB_FIELD_BASE_(T, m, &jb_raw_members_type)}
-/** Extra names accepted on decode, for JB_FIELD_WITH's .aliases. */
+#define JB_UNKNOWN_FIELDS(T, m) JB_FIELD(T, m, &jb_raw_members_type, .flags = JB_FIELD_CAPTURE)
+
+/** Field option: the JSON name, written as given (no rename policy applies). */
+#define JB_NAME(json) .name = (json)
+/** Extra names accepted on decode: the value of a field's or case's .aliases. */
 #define JB_ALIASES(...) ((const char *const[]){__VA_ARGS__, 0})
 
-/** struct T -> JSON array, members in the order given. */
-#define JB_TUPLE(...) JB_TUPLE_(__VA_ARGS__, )
-#define JB_TUPLE_(T, ...) { \
-    .kind = JB_KIND_TUPLE, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .fields = (const jb_field[]){__VA_ARGS__ JB_FIELD_END_}, .cache = JB_CACHE_ }
-#define JB_ELEM(T, m, desc) JB_FIELD_AS(T, m, #m, desc)
-
-/** A C enum -> JSON string naming the case. Values may be sparse. */
+/** A C enum -> JSON string naming the case: JB_ENUM(T or (T, options...), cases...).
+ * Values may be sparse. */
 #define JB_ENUM(T, ...) { \
-    .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .cases = (const jb_enum_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
-#define JB_ENUM_CASE(value_, json) {.name = (json), .cname = #value_, .value = (int64_t)(value_)}
-/** A case that also accepts other names on decode:
- *   JB_ENUM_CASE_ALIASES(RED, "red", JB_ALIASES("Red", "RED")) */
-#define JB_ENUM_CASE_ALIASES(value_, json, al) \
-    {.name = (json), .cname = #value_, .value = (int64_t)(value_), .aliases = (al)}
-/** An enum with options (.format, .rename). */
-#define JB_ENUM_WITH(T, opts, ...) { \
-    .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    JB_UNPAREN(opts), .cases = (const jb_enum_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
+    .kind = JB_KIND_ENUM, JB__HEAD_(T), .cache = JB_CACHE_, \
+    .cases = (const jb_enum_case[]){__VA_ARGS__, {.name = 0}} }
+/** One enum case: its C value, its JSON name, then case options, e.g.
+ *   JB_ENUM_CASE(RED, "red", .aliases = JB_ALIASES("Red", "RED")) */
+#define JB_ENUM_CASE(value_, ...) {.cname = #value_, .value = (int64_t)(value_), .name = __VA_ARGS__}
 
-/** A tagged union: struct T { <enum> tagm; union {...} ...; }.
- * Cases: JB_CASE (a payload member) and JB_NULLARY (no payload). */
-#define JB_SUM(T, tagm, ...) JB_SUM_STYLE(T, tagm, JB_SUM_DEFAULT, 0, 0, __VA_ARGS__)
-/** A sum with options (.format, .sum_style, .tag_name, .content_name, .rename, .fmt_flags). */
-#define JB_SUM_WITH(T, tagm, opts, ...) { \
-    .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), JB_UNPAREN(opts), \
-    .sum_cases = (const jb_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
-/** A tagged union with an explicit encoding; tagname/contentname may be 0
- * for the defaults "tag" and "contents". */
-#define JB_SUM_STYLE(T, tagm, style, tagname, contentname, ...) { \
-    .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
-    .tag_offset = offsetof(T, tagm), .tag_size = sizeof(JB_MEMBER_(T, tagm)), \
-    .sum_style = (style), .tag_name = (tagname), .content_name = (contentname), \
-    .sum_cases = (const jb_case[]){__VA_ARGS__, {.name = 0}}, .cache = JB_CACHE_ }
-#define JB_CASE(T, tag_, json, m, desc) \
-    {.name = (json), .cname = #tag_, .type = (desc), .tag = (int64_t)(tag_), \
-     .offset = offsetof(T, m), .size = sizeof(JB_MEMBER_(T, m))}
-#define JB_NULLARY(tag_, json) {.name = (json), .cname = #tag_, .tag = (int64_t)(tag_)}
-/** Cases that also accept other names on decode (al: JB_ALIASES(...)). */
-#define JB_CASE_ALIASES(T, tag_, json, m, desc, al) \
-    {.name = (json), .cname = #tag_, .type = (desc), .tag = (int64_t)(tag_), \
-     .offset = offsetof(T, m), .size = sizeof(JB_MEMBER_(T, m)), .aliases = (al)}
-#define JB_NULLARY_ALIASES(tag_, json, al) \
-    {.name = (json), .cname = #tag_, .tag = (int64_t)(tag_), .aliases = (al)}
+/** A tagged union: struct T { <enum> tagm; union {...} ...; }:
+ * JB_SUM(T or (T, options...), tagm, cases...). Cases: JB_CASE (a payload
+ * member) and JB_NULLARY (no payload). */
+#define JB_SUM(T, tagm, ...) { \
+    .kind = JB_KIND_SUM, JB__HEAD_(T), .cache = JB_CACHE_, \
+    .tag_offset = offsetof(JB__TNAME_(T), tagm), .tag_size = sizeof(JB_MEMBER_(JB__TNAME_(T), tagm)), \
+    .sum_cases = (const jb_case[]){__VA_ARGS__, {.name = 0}} }
+/** A case with a payload: tag value tag_, JSON name json, payload member m
+ * (e.g. u.circle) described by desc, then case options. */
+#define JB_CASE(T, tag_, json, m, ...) JB__CASE_(T, tag_, json, m, __VA_ARGS__, )
+/** A case without payload: tag value tag_, its JSON name, then case options. */
+#define JB_NULLARY(tag_, ...) {.cname = #tag_, .tag = (int64_t)(tag_), .name = __VA_ARGS__}
 
 /** Anonymous container types for struct members; typedef them to pass
  * them around. */
 #define JB_VEC(T) struct { T *items; size_t len; }
 #define JB_MAP(K, V) struct { struct { K key; V value; } *items; size_t len; }
 
-/** Element descriptors made inline (file-scope compound literals). */
-#define JB_VEC_OF(elem_) (&(const jb_type){ \
+/*
+ * Descriptors made inline. Each expands to a marker cast and a file-scope
+ * compound literal, `(jb__vec_mark)(&(const jb_type){...})`: an address
+ * constant wherever a descriptor goes (a top-level type, a vec of vecs),
+ * and a shape JB_FIELD recognizes, so that it checks the member it is put
+ * on. The _T forms also record the element C type where there is no
+ * member to look at (inside another container).
+ */
+
+/** The descriptor of a scalar or string member, picked by _Generic from
+ * its C type (bool, the integers, float, double, char *, jb_str,
+ * jb_value *). Only inside JB_FIELD, JB_OPTIONAL, JB_ELEM and JB_CASE (and
+ * by default in the definers); a C enum member is an integer to _Generic,
+ * so give its descriptor. */
+#define JB_AUTO (jb__auto_mark)((const jb_type *)0)
+/** {T *items; size_t len;} -> JSON array of elem_. */
+#define JB_VEC_OF(elem_) (jb__vec_mark)(&(const jb_type){ \
     .kind = JB_KIND_VEC, .name = "vec", .size = sizeof(JB_VEC(char)), \
     .align = _Alignof(JB_VEC(char)), .elem = (elem_) })
-/** A checked vec: T is the element C type; its size is compared with elem_. */
-#define JB_VEC_OF_T(T, elem_) (&(const jb_type){ \
+/** A vec whose element C type T is recorded: its size is checked against elem_. */
+#define JB_VEC_OF_T(T, elem_) (jb__vec_mark)(&(const jb_type){ \
     .kind = JB_KIND_VEC, .name = "vec", .size = sizeof(JB_VEC(T)), \
     .align = _Alignof(JB_VEC(T)), .elem = (elem_), .elem_size = sizeof(T) })
-/** A map; the entry layout is computed for generic K and V by the plan
- * (struct {K key; V value;} with the descriptors' sizes and alignments). */
-#define JB_MAP_OF(key_, val_) (&(const jb_type){ \
+/** A map; then map options (.key_mode = JB_KEYS_*). The entry layout is
+ * computed for generic K and V by the plan (struct {K key; V value;} with
+ * the descriptors' sizes and alignments) and checked against the member. */
+#define JB_MAP_OF(key_, ...) (jb__map_mark)(&(const jb_type){ \
     .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_VEC(char)), \
-    .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = (val_) })
-/** A map with an explicit key mode (JB_KEYS_*). */
-#define JB_MAP_OF_KEYS(key_, val_, mode) (&(const jb_type){ \
-    .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_VEC(char)), \
-    .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = (val_), .key_mode = (mode) })
-/** A checked map: K and V are the C types; entry layout taken from C. */
-#define JB_MAP_OF_T(K, V, key_, val_) (&(const jb_type){ \
+    .align = _Alignof(JB_VEC(char)), .key = (key_), .elem = __VA_ARGS__ })
+/** A map whose K and V C types are recorded; entry layout taken from C. */
+#define JB_MAP_OF_T(K, V, key_, ...) (jb__map_mark)(&(const jb_type){ \
     .kind = JB_KIND_MAP, .name = "map", .size = sizeof(JB_MAP(K, V)), \
-    .align = _Alignof(JB_MAP(K, V)), .key = (key_), .elem = (val_), \
+    .align = _Alignof(JB_MAP(K, V)), .key = (key_), \
     .key_size = sizeof(K), .elem_size = sizeof(V), \
     .entry_size = sizeof(*((JB_MAP(K, V) *)0)->items), \
-    .value_offset = offsetof(struct { K key; V value; }, value) })
+    .value_offset = offsetof(struct { K key; V value; }, value), .elem = __VA_ARGS__ })
 /** T *: NULL encodes as absent/null; decodes allocate the pointee. */
-#define JB_PTR_OF(elem_) (&(const jb_type){ \
+#define JB_PTR_OF(elem_) (jb__ptr_mark)(&(const jb_type){ \
     .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(void *), \
     .align = _Alignof(void *), .elem = (elem_) })
-#define JB_PTR_OF_T(T, elem_) (&(const jb_type){ \
+#define JB_PTR_OF_T(T, elem_) (jb__ptr_mark)(&(const jb_type){ \
     .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(T *), \
     .align = _Alignof(T *), .elem = (elem_), .elem_size = sizeof(T) })
+/** T * that must be present and non-NULL (serde's Box<T>, aeson's
+ * recursive fields): a missing key is JB_E_MISSING, null is JB_E_TYPE, and
+ * encoding a NULL one is JB_E_VALUE. Under JB_OPTIONAL the flag says
+ * whether it is there; when it is, it is not NULL. */
+#define JB_BOX_OF(elem_) (jb__ptr_mark)(&(const jb_type){ \
+    .kind = JB_KIND_PTR, .name = "box", .size = sizeof(void *), \
+    .align = _Alignof(void *), .elem = (elem_), .flags = JB_TYPE_BOX })
 /** T x[N] as a JSON array of exactly N; T is the element C type. */
-#define JB_ARRAY_OF(T, N, elem_) (&(const jb_type){ \
+#define JB_ARRAY_OF(T, N, elem_) (jb__array_mark)(&(const jb_type){ \
     .kind = JB_KIND_ARRAY, .name = "array", .size = sizeof(T[N]), \
     .align = _Alignof(T), .elem = (elem_), .count = (N), .elem_size = sizeof(T) })
 /** A custom codec for a C type T. */
 #define JB_CUSTOM(T, enc, dec, ctx_) { \
     .kind = JB_KIND_CUSTOM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
     .custom = &(const jb_custom){(enc), (dec), (ctx_)} }
+
+/*
+ * The definer form: the C type and its descriptor from one member list.
+ * The list is an X-macro: a macro taking the name of a macro that it calls
+ * once per member, as many members as you like:
+ *
+ *   #define USER(F)                                      \
+ *       F(name, char *)                                  \
+ *       F(id, int64_t)                                   \
+ *       F(role, role, &role_type)                        \
+ *       F(email, JB_MAYBE(char *))                       \
+ *       F(home, point *, JB_PTR_OF(&point_type))         \
+ *       F(tags, JB_VEC(char *))                          \
+ *       F(scores, JB_MAP(char *, int32_t))               \
+ *       F(pos, JB_ARRAY(double, 2))                      \
+ *       F(kind_, int32_t, JB_AUTO, JB_NAME("kind"))
+ *   JB_RECORD_DEFINE(user, USER);
+ *
+ * name and id get their descriptors from their C types, role an explicit
+ * one; email is optional (the definer declares `bool has_email` before
+ * it); tags and scores are a vec and a map of scalars (picked too); pos is
+ * `double pos[2]`; kind_ is "kind" in JSON (options follow the
+ * descriptor, JB_AUTO picks it).
+ *
+ * declares `typedef struct user user;`, the struct, and `static const
+ * jb_type user_type` (declared before the struct too, so a member may point
+ * back: F(next, user *, JB_PTR_OF(&user_type))). Type options follow the
+ * list: JB_RECORD_DEFINE(user, USER, .format = &jb_format_serde).
+ * A member is F(name, type) or F(name, type, desc, field options...);
+ * type may be JB_VEC(E), JB_MAP(K, V), JB_ARRAY(E, N) (a fixed array) or
+ * JB_MAYBE(T) (bool has_<name> beside it). Use one definer per source line
+ * (the descriptor finds its struct through a name made from __LINE__).
+ */
+/** A record: struct T from the member list, and T_type. */
+#define JB_RECORD_DEFINE(T, ...) JB__RECORD_DEFINE_(JB_KIND_RECORD, T, __VA_ARGS__, )
+/** A tuple: struct T from the member list (written as a JSON array), and T_type. */
+#define JB_TUPLE_DEFINE(T, ...) JB__RECORD_DEFINE_(JB_KIND_TUPLE, T, __VA_ARGS__, )
+/**
+ * A C enum and its descriptor: the list calls F(C, "json") or
+ * F(C, "json", value) or F(C, "json", value, case options...), e.g.
+ *   #define ROLE(F) F(ROLE_ADMIN, "admin", 1) F(ROLE_USER, "user", 2)
+ *   JB_ENUM_DEFINE(role, ROLE)
+ * declares `typedef enum role {ROLE_ADMIN = 1, ROLE_USER = 2} role;` and
+ * role_type. Type options follow the list.
+ */
+#define JB_ENUM_DEFINE(T, ...) JB__ENUM_DEFINE_(T, __VA_ARGS__, )
+/**
+ * A tagged union and its descriptor: the list calls F(TAG, "json") for a
+ * case without payload, F(TAG, "json", type, member) for one whose payload
+ * descriptor is picked by type (as a record member's), or
+ * F(TAG, "json", type, member, desc, case options...), e.g.
+ *   #define SHAPE(F) F(SHAPE_CIRCLE, "Circle", double, radius) \
+ *                    F(SHAPE_RECT, "Rect", rect, rect, &rect_type) F(SHAPE_NONE, "None")
+ *   JB_SUM_DEFINE(shape, SHAPE)
+ * declares `typedef enum shape_tag {SHAPE_CIRCLE, ...} shape_tag;`,
+ * `typedef struct shape { shape_tag tag; union { ... }; } shape;` (the
+ * payloads are members of an anonymous union: s.radius) and shape_type.
+ * Type options (.sum_style, ...) follow the list.
+ */
+#define JB_SUM_DEFINE(T, ...) JB__SUM_DEFINE_(T, __VA_ARGS__, )
+/** Member types for the definers only: a fixed array E name[N], and an
+ * optional T with its bool has_<name> presence flag. */
+#define JB_ARRAY(E, N) jb__JB_ARRAY_is_for_the_definer_lists
+#define JB_MAYBE(T) jb__JB_MAYBE_is_for_the_definer_lists
 
 #endif /* !__cplusplus */
 
@@ -1014,10 +1072,30 @@ typedef enum jb_ctype {
     JB_CT_CHAR     /**< plain char (signedness is the platform's) */
 } jb_ctype;
 
-/** One record field, tuple element or sum case payload slot. */
+/** Presence of a record field. */
+enum {
+    JB_PRESENCE_REQUIRED = 0, /**< missing key is an error (a JB_PTR_OF member: NULL/absent allowed) */
+    JB_PRESENCE_FLAG = 1      /**< a bool member says whether the value is present */
+};
+
+/** The container macro JB_FIELD (or JB_CASE) looked through (jb_seen.shape). */
+enum { JB_SHAPE_NONE = 0, JB_SHAPE_VEC, JB_SHAPE_MAP, JB_SHAPE_PTR, JB_SHAPE_ARRAY };
+
+/** What the field macros saw of a container member, from the member
+ * itself, for the plan compiler to compare with the descriptor. */
+typedef struct jb_seen {
+    uint8_t shape;          /**< JB_SHAPE_*: which container macro; NONE = nothing recorded */
+    uint8_t elem_ctype;     /**< jb_ctype of the element, pointee or map value */
+    uint8_t key_ctype;      /**< map: jb_ctype of the key */
+    size_t elem_size;       /**< sizeof the element, pointee or map value */
+    size_t key_size;        /**< map: sizeof the key */
+    size_t entry_size;      /**< map: sizeof one {key, value} entry */
+} jb_seen;
+
+/** One record field or tuple element. */
 typedef struct jb_field {
-    const char *name;       /**< JSON name; NULL marks the end of a list */
-    const char *cname;      /**< the C member, for error messages */
+    const char *cname;      /**< the C member; NULL marks the end of a list */
+    const char *name;       /**< explicit JSON name (JB_NAME: no rename policy), or NULL: cname */
     const jb_type *type;
     size_t offset;
     size_t size;            /**< sizeof the member, checked against type */
@@ -1025,10 +1103,10 @@ typedef struct jb_field {
     uint8_t presence;
     uint8_t ctype;          /**< jb_ctype of the member */
     uint8_t flag_ctype;     /**< jb_ctype of the presence flag member */
-    uint8_t explicit_name;  /**< set by the *_AS macros: no rename policy applies */
     uint32_t flags;         /**< JB_FIELD_* */
     const char *const *aliases; /**< extra names accepted on decode (NULL-terminated), or NULL */
     const char *default_json;   /**< JSON text decoded into the member when its key is missing */
+    jb_seen seen;           /**< the member seen through a container macro */
 } jb_field;
 
 /** One enum case: the C value and its JSON name. */
@@ -1041,13 +1119,15 @@ typedef struct jb_enum_case {
 
 /** One sum (tagged union) case. type NULL = nullary case. */
 typedef struct jb_case {
-    const char *name;       /**< NULL marks the end of the list */
+    const char *name;       /**< JSON name; NULL marks the end of the list */
     const char *cname;
     const jb_type *type;    /**< payload descriptor, NULL for a nullary case */
     const char *const *aliases; /**< extra names accepted on decode (NULL-terminated), or NULL */
     int64_t tag;            /**< value of the tag member for this case */
     size_t offset;          /**< offset of the payload member */
     size_t size;            /**< sizeof the payload member */
+    uint8_t ctype;          /**< jb_ctype of the payload member */
+    jb_seen seen;           /**< the payload member seen through a container macro */
 } jb_case;
 
 /** Opaque per-descriptor cache slot where the plan is published. */
@@ -1070,8 +1150,8 @@ struct jb_type {
     const jb_type *elem;        /**< vec/array/ptr element, map value */
     const jb_type *key;         /**< map key */
     size_t count;               /**< fixed array length */
-    size_t elem_size;           /**< sizeof element as the macros saw it (0 = unchecked) */
-    size_t key_size;            /**< map: sizeof key as seen (0 = unchecked) */
+    size_t elem_size;           /**< _T macros: sizeof the element C type (0 = unchecked) */
+    size_t key_size;            /**< JB_MAP_OF_T: sizeof the key C type (0 = unchecked) */
     size_t entry_size;          /**< map: sizeof one {key, value} entry */
     size_t value_offset;        /**< map: offsetof value in an entry */
     size_t tag_offset;          /**< sum: offset of the tag member */
@@ -1107,6 +1187,209 @@ struct jb_type {
 
 #define JB_MEMBER_(T, m) (((T *)0)->m)
 #define JB_CACHE_ (&(jb_cache){0})
+
+/*
+ * The macro machinery (names with two underscores are not API). Standard
+ * C11 preprocessing, no cap on the length of any list:
+ *   - JB__FIRST_, JB__REST_: split a short list (REST_ is empty, or ends
+ *     with a comma that an initializer list accepts); the field macros
+ *     instead append an empty argument, so the descriptor passes through as
+ *     few macros as can be (each one rescans its tokens);
+ *   - JB__IS_PAREN_(x): 1 when x starts with a parenthesized group;
+ *   - a container macro expands to `(jb__vec_mark)(&(const jb_type){...})`:
+ *     two groups, the first a cast to a pointer typedef that is also the
+ *     name of a function-like macro. JB__MARK_ strips the first group's
+ *     parentheses, so the name meets the second group and expands to
+ *     "~, VEC"; anything else (`&jb_i32`, `(&x)`) is NONE. JB__DESC_ then
+ *     records what the member really is (sizeof(*m.items), its _Generic C
+ *     type, ...) beside the descriptor, for the plan compiler to compare;
+ *   - the definers call the user's X-macro list with a step macro per
+ *     pass; a step pastes JB__TK_ onto the member type's first token, so a
+ *     wrapper (JB_VEC, JB_MAP, JB_ARRAY, JB_MAYBE) is recognized before it
+ *     expands. The struct is found through a typedef named from __LINE__.
+ * JB__MANY_ counts a definer entry's items (at most 15 in one entry).
+ */
+typedef const jb_type *jb__vec_mark, *jb__map_mark, *jb__ptr_mark, *jb__array_mark, *jb__auto_mark;
+#define jb__vec_mark(...) ~, VEC
+#define jb__map_mark(...) ~, MAP
+#define jb__ptr_mark(...) ~, PTR
+#define jb__array_mark(...) ~, ARRAY
+#define jb__auto_mark(...) ~, AUTO
+
+#define JB__CAT_(a, b) a##b
+#define JB__CAT(a, b) JB__CAT_(a, b)
+#define JB__ID(...) __VA_ARGS__
+#define JB__EAT(...)
+#define JB__APPLY(f, ...) f(__VA_ARGS__)
+#define JB__FIRST_(...) JB__FIRST__(__VA_ARGS__, ~)
+#define JB__FIRST__(a, ...) a
+#define JB__SECOND(...) JB__SECOND_(__VA_ARGS__)
+#define JB__SECOND_(a, b, ...) b
+#define JB__REST_(...) JB__REST__(__VA_ARGS__, )
+#define JB__REST__(a, ...) __VA_ARGS__
+#define JB__IS_PAREN_(x) JB__SECOND(JB__PAREN_PROBE_ x, 0, ~)
+#define JB__PAREN_PROBE_(...) ~, 1
+#define JB__MANY_(...) JB__ARG16_(__VA_ARGS__, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, ~)
+#define JB__ARG16_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, n, ...) n
+
+/* A type macro's first argument: T, or (T, type options...). Only this
+ * argument is looked at, never the item list (a pass over a 200-field
+ * list would cost more than compiling it). */
+#define JB__HEAD_(T) JB__CAT(JB__HEAD_, JB__IS_PAREN_(T))(T)
+#define JB__HEAD_0(T) .name = #T, .size = sizeof(T), .align = _Alignof(T)
+#define JB__HEAD_1(T) JB__HEAD__ T
+#define JB__HEAD__(T, ...) .name = #T, .size = sizeof(T), .align = _Alignof(T), __VA_ARGS__
+#define JB__TNAME_(T) JB__CAT(JB__TNAME_, JB__IS_PAREN_(T))(T)
+#define JB__TNAME_0(T) T
+#define JB__TNAME_1(T) JB__FIRST_ T
+
+/* a member and its descriptor (the descriptor passes through as few
+ * macros as can be: each one rescans its tokens) */
+#define JB__FIELD_(T, m, desc, ...) {JB__MEMBER_(T, m), JB__DESC_(T, m, desc), __VA_ARGS__}
+#define JB__OPTIONAL_(T, m, flag, desc, ...) \
+    {JB__MEMBER_(T, m), JB__FLAG_(T, flag), JB__DESC_(T, m, desc), __VA_ARGS__}
+#define JB__CASE_(T, tag_, json, m, desc, ...) \
+    {.name = (json), .cname = #tag_, .tag = (int64_t)(tag_), .offset = offsetof(T, m), \
+     .size = sizeof(JB_MEMBER_(T, m)), .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m)), \
+     JB__DESC_(T, m, desc), __VA_ARGS__}
+#define JB__MEMBER_(T, m) \
+    .cname = #m, .offset = offsetof(T, m), .size = sizeof(JB_MEMBER_(T, m)), \
+    .ctype = JB_CTYPE_OF(JB_MEMBER_(T, m))
+#define JB__FLAG_(T, flag) \
+    .presence = JB_PRESENCE_FLAG, .flag_offset = offsetof(T, flag), \
+    .flag_ctype = JB_CTYPE_OF(JB_MEMBER_(T, flag))
+#define JB__MARK_(desc) JB__CAT(JB__MARK_, JB__IS_PAREN_(JB__EAT desc))(desc)
+#define JB__MARK_0(desc) NONE
+#define JB__MARK_1(desc) JB__SECOND(JB__ID desc, NONE, ~)
+#define JB__DESC_(T, m, desc) JB__CAT(JB__DESC_, JB__MARK_(desc))(T, m, desc)
+#define JB__DESC_NONE(T, m, desc) .type = (desc)
+#define JB__DESC_AUTO(T, m, desc) .type = JB__AUTO_OF_(JB_MEMBER_(T, m))
+#define JB__DESC_VEC(T, m, desc) .type = desc, .seen = { \
+    .shape = JB_SHAPE_VEC, .elem_size = sizeof(*JB_MEMBER_(T, m).items), \
+    .elem_ctype = JB_CTYPE_OF(*JB_MEMBER_(T, m).items)}
+#define JB__DESC_MAP(T, m, desc) .type = desc, .seen = { \
+    .shape = JB_SHAPE_MAP, .elem_size = sizeof(JB_MEMBER_(T, m).items->value), \
+    .elem_ctype = JB_CTYPE_OF(JB_MEMBER_(T, m).items->value), \
+    .key_size = sizeof(JB_MEMBER_(T, m).items->key), \
+    .key_ctype = JB_CTYPE_OF(JB_MEMBER_(T, m).items->key), \
+    .entry_size = sizeof(*JB_MEMBER_(T, m).items)}
+#define JB__DESC_PTR(T, m, desc) .type = desc, .seen = { \
+    .shape = JB_SHAPE_PTR, .elem_size = sizeof(*JB_MEMBER_(T, m)), \
+    .elem_ctype = JB_CTYPE_OF(*JB_MEMBER_(T, m))}
+#define JB__DESC_ARRAY(T, m, desc) .type = desc, .seen = { \
+    .shape = JB_SHAPE_ARRAY, .elem_size = sizeof(JB_MEMBER_(T, m)[0]), \
+    .elem_ctype = JB_CTYPE_OF(JB_MEMBER_(T, m)[0])}
+
+/* JB_AUTO: the descriptor of a scalar or string by its C type */
+#if LONG_MAX > 0x7fffffffL
+#define JB__LONG_ &jb_i64
+#define JB__ULONG_ &jb_u64
+#else
+#define JB__LONG_ &jb_i32
+#define JB__ULONG_ &jb_u32
+#endif
+#define JB__AUTO_OF_(e) _Generic((e), \
+    bool: &jb_bool, signed char: &jb_i8, short: &jb_i16, int: &jb_i32, long: JB__LONG_, \
+    long long: &jb_i64, unsigned char: &jb_u8, unsigned short: &jb_u16, unsigned int: &jb_u32, \
+    unsigned long: JB__ULONG_, unsigned long long: &jb_u64, float: &jb_f32, double: &jb_f64, \
+    char *: &jb_cstr, const char *: &jb_cstr, jb_str: &jb_string, jb_value *: &jb_any)
+#define JB__AUTO_T_(T) JB__AUTO_OF_(*(T *)0)
+
+/* ---- the definers ---- */
+#define JB__SELF_ JB__CAT(jb__self_, __LINE__)
+/* a member type: (KIND, inner...) for the wrappers, else the pasted
+ * identifier (PLAIN) */
+#define JB__TK_JB_VEC(...) (VEC, __VA_ARGS__)
+#define JB__TK_JB_MAP(...) (MAP, __VA_ARGS__)
+#define JB__TK_JB_ARRAY(...) (ARRAY, __VA_ARGS__)
+#define JB__TK_JB_MAYBE(...) (MAYBE, JB__TK_##__VA_ARGS__, __VA_ARGS__)
+/* the probe of a member type: (KIND, inner...) for a wrapper, else the
+ * pasted identifier (PLAIN) */
+#define JB__TKIND_(p) JB__CAT(JB__TKIND_, JB__IS_PAREN_(p))(p)
+#define JB__TKIND_0(p) PLAIN
+#define JB__TKIND_1(p) JB__FIRST_ p
+#define JB__TINNER_(p) JB__REST__ p
+
+/* records and tuples, pass 1: the member declarations. A step first
+ * takes the probe and the member type out of the entry, so that what
+ * follows passes only those (and never the descriptor) along. */
+#define JB__RD_(m, ...) JB__RD__(m, JB__FIRST_(JB__TK_##__VA_ARGS__), JB__FIRST_(__VA_ARGS__))
+#define JB__RD__(m, p, type) JB__CAT(JB__RD_, JB__TKIND_(p))(m, p, type)
+#define JB__RD_PLAIN(m, p, type) type m;
+#define JB__RD_VEC JB__RD_PLAIN
+#define JB__RD_MAP JB__RD_PLAIN
+#define JB__RD_ARRAY(m, p, type) JB__APPLY(JB__RD_ARRAY_, m, JB__TINNER_(p))
+#define JB__RD_ARRAY_(m, E, N) E m[N];
+#define JB__RD_MAYBE(m, p, type) bool has_##m; JB__APPLY(JB__RD_MAYBE_, m, JB__TINNER_(p))
+#define JB__RD_MAYBE_(m, ip, X) X m;
+/* pass 2: the fields: the descriptor given (and options), or the one the
+ * member type implies */
+#define JB__RF_(m, ...) \
+    JB__RF__(m, JB__FIRST_(JB__TK_##__VA_ARGS__), JB__MANY_(__VA_ARGS__), (__VA_ARGS__))
+#define JB__RF__(m, p, many, args) JB__CAT(JB__RF_, JB__CAT(JB__TKIND_(p), many))(m, p, args),
+#define JB__RF_PLAIN1(m, p, args) JB_FIELD(JB__SELF_, m, JB__REST__ args)
+#define JB__RF_VEC1 JB__RF_PLAIN1
+#define JB__RF_MAP1 JB__RF_PLAIN1
+#define JB__RF_ARRAY1 JB__RF_PLAIN1
+#define JB__RF_MAYBE1(m, p, args) JB_OPTIONAL(JB__SELF_, m, has_##m, JB__REST__ args)
+#define JB__RF_PLAIN0(m, p, args) JB_FIELD(JB__SELF_, m, JB_AUTO)
+#define JB__RF_VEC0(m, p, args) JB_FIELD(JB__SELF_, m, JB__AUTO_VEC_(p))
+#define JB__RF_MAP0(m, p, args) JB_FIELD(JB__SELF_, m, JB__AUTO_MAP_(p))
+#define JB__RF_ARRAY0(m, p, args) JB_FIELD(JB__SELF_, m, JB__AUTO_ARRAY_(p))
+#define JB__RF_MAYBE0(m, p, args) \
+    JB_OPTIONAL(JB__SELF_, m, has_##m, JB__APPLY(JB__AUTO_INNER_, JB__TINNER_(p)))
+#define JB__AUTO_INNER_(ip, X) JB__CAT(JB__AUTO_, JB__TKIND_(ip))(ip)
+#define JB__AUTO_PLAIN(p) JB_AUTO
+#define JB__AUTO_VEC JB__AUTO_VEC_
+#define JB__AUTO_MAP JB__AUTO_MAP_
+#define JB__AUTO_ARRAY JB__AUTO_ARRAY_
+#define JB__AUTO_VEC_(p) JB_VEC_OF(JB__AUTO_T_(JB__TINNER_(p)))
+#define JB__AUTO_MAP_(p) JB__APPLY(JB__AUTO_MAP__, JB__TINNER_(p))
+#define JB__AUTO_MAP__(K, V) JB_MAP_OF(JB__AUTO_T_(K), JB__AUTO_T_(V))
+#define JB__AUTO_ARRAY_(p) JB__APPLY(JB__AUTO_ARRAY__, JB__TINNER_(p))
+#define JB__AUTO_ARRAY__(E, N) JB_ARRAY_OF(E, N, JB__AUTO_T_(E))
+#define JB__RECORD_DEFINE_(k, T, list, ...) \
+    static const jb_type T##_type; \
+    typedef struct T T; \
+    typedef struct T JB__SELF_; \
+    struct T { list(JB__RD_) }; \
+    static const jb_type T##_type = { \
+        .kind = k, .name = #T, .size = sizeof(T), .align = _Alignof(T), .cache = JB_CACHE_, \
+        __VA_ARGS__ .fields = (const jb_field[]){list(JB__RF_) {.cname = 0}} }
+
+/* enums: the enumerators, then the cases */
+#define JB__ED_(C, ...) JB__CAT(JB__ED_, JB__MANY_(__VA_ARGS__))(C, __VA_ARGS__)
+#define JB__ED_0(C, json) C,
+#define JB__ED_1(C, ...) C = JB__SECOND(__VA_ARGS__, ~),
+#define JB__EC_(C, ...) JB__CAT(JB__EC_, JB__MANY_(__VA_ARGS__))(C, __VA_ARGS__),
+#define JB__EC_0(C, json) JB_ENUM_CASE(C, json)
+#define JB__EC_1(C, json, ...) JB_ENUM_CASE(C, json, JB__REST_(__VA_ARGS__))
+#define JB__ENUM_DEFINE_(T, list, ...) \
+    typedef enum T { list(JB__ED_) } T; \
+    static const jb_type T##_type = { \
+        .kind = JB_KIND_ENUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+        .cache = JB_CACHE_, __VA_ARGS__ .cases = (const jb_enum_case[]){list(JB__EC_) {.name = 0}} }
+
+/* sums: the tag enumerators, the payload members, the cases */
+#define JB__ST_(TAG, ...) TAG,
+#define JB__SU_(TAG, ...) JB__CAT(JB__SU_, JB__MANY_(__VA_ARGS__))(__VA_ARGS__)
+#define JB__SU_0(json)
+#define JB__SU_1(json, type, ...) type JB__FIRST_(__VA_ARGS__);
+#define JB__SC_(TAG, ...) JB__CAT(JB__SC_, JB__MANY_(__VA_ARGS__))(TAG, __VA_ARGS__),
+#define JB__SC_0(TAG, json) JB_NULLARY(TAG, json)
+#define JB__SC_1(TAG, json, type, ...) JB__CAT(JB__SC_P, JB__MANY_(__VA_ARGS__))(TAG, json, __VA_ARGS__)
+#define JB__SC_P0(TAG, json, m) JB_CASE(JB__SELF_, TAG, json, m, JB_AUTO)
+#define JB__SC_P1(TAG, json, m, ...) JB_CASE(JB__SELF_, TAG, json, m, __VA_ARGS__)
+#define JB__SUM_DEFINE_(T, list, ...) \
+    static const jb_type T##_type; \
+    typedef struct T T; \
+    typedef struct T JB__SELF_; \
+    typedef enum T##_tag { list(JB__ST_) } T##_tag; \
+    struct T { T##_tag tag; union { char jb__none_; list(JB__SU_) }; }; \
+    static const jb_type T##_type = { \
+        .kind = JB_KIND_SUM, .name = #T, .size = sizeof(T), .align = _Alignof(T), \
+        .tag_offset = offsetof(T, tag), .tag_size = sizeof(T##_tag), .cache = JB_CACHE_, \
+        __VA_ARGS__ .sum_cases = (const jb_case[]){list(JB__SC_) {.name = 0}} }
 #endif /* !__cplusplus */
 
 #ifdef __cplusplus

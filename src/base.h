@@ -54,6 +54,8 @@ static inline bool jb__mul_ok(size_t a, size_t b, size_t *out) {
 /* stack.c: the lowest address this thread's engine recursion may reach
  * (0: unknown, no check). */
 JB_HIDDEN uintptr_t jb__stack_floor(void);
+/* stack.c: does p point into this thread's stack? (false when unknown) */
+JB_HIDDEN bool jb__on_stack(const void *p);
 
 /* Is the stack at the caller below the floor? */
 static inline bool jb__stack_low(uintptr_t floor) {

@@ -69,7 +69,6 @@ typedef struct frec {
     size_t ignore_len;
     int more;             /* 1: a member follows; 0: the '}' was read */
     int ignored;
-    bool deny;
 } frec;
 
 /* A tuple (pl: its plan) or fixed array (pl NULL): exactly n elements. */
@@ -388,6 +387,7 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
         case JB_KIND_ANY: st = jb__value_decode(r, (jb_value **)out); goto leaf;
         case JB_KIND_PTR: {
             if (r->p < r->end && *r->p == 'n') {
+                if (JB_UNLIKELY(t->flags & JB_TYPE_BOX)) return jb__dec_type_error(r, t->elem), S_FAIL;
                 st = jb__r_literal(r, "null", 4);
                 *(void **)out = NULL;
                 goto leaf;
@@ -562,8 +562,6 @@ static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base,
     s->ignore = ignore;
     s->ignore_len = ignore_len;
     s->ignored = resume ? 1 : 0; /* the ignored key (a tag) may appear once */
-    s->deny = (r->flags & JB_READ_DENY_UNKNOWN) || (pl->type->flags & JB_TYPE_DENY_UNKNOWN) ||
-              (pl->fmt_flags & JB_FMT_DENY_UNKNOWN);
     if (JB_LIKELY(pl->mask_words <= 4)) {
         memset(s->local, 0, sizeof s->local);
         s->seen = s->local;
@@ -614,7 +612,7 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
                 st = jb__r_skip(r);
         } else if (pl->has_capture) {
             st = capture(r, &s->cap, key);
-        } else if (s->deny) {
+        } else if (jb__deny_unknown(pl, r->flags)) {
             int shown = key.len > 40 ? 40 : (int)key.len;
             st = jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field \"%.*s%s\" in %s", shown, key.ptr,
                             key.len > 40 ? "..." : "", pl->type->name);
@@ -1373,9 +1371,7 @@ jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out
                    r.max_doc_size);
         goto fail;
     }
-    if (jb__kind_has_plan(type->kind)) {
-        if (!jb__dec_plan(&r, type)) goto fail;
-    } else if ((st = jb__type_validate(type, msg, sizeof msg))) {
+    if ((st = jb__root_check(type, msg, sizeof msg))) {
         jb__r_fail(&r, st, r.p, "%s", msg);
         goto fail;
     }

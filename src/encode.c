@@ -426,7 +426,7 @@ static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *
         case JB_KIND_PTR: {
             const void *q = *(const void *const *)p;
             if (!q) {
-                st = jb__enc_lit(w, "null", 4);
+                st = JB_UNLIKELY(t->flags & JB_TYPE_BOX) ? jb__enc_null_box(w, t) : jb__enc_lit(w, "null", 4);
                 goto out;
             }
             t = t->elem;
@@ -492,10 +492,7 @@ static jb_status next_record(jb_writer *w, estack *s, const jb_type **ct, const 
     for (size_t i = f->i; i < f->n; i++) {
         const jb_pentry *pe = &pl->e[i];
         if (pe->optional && !field_present(pe, base)) {
-            if (pe->fflags & JB_FIELD_OMIT_ABSENT) continue;
-            if (!(w->flags & JB_WRITE_ABSENT_NULL) && !(pl->fmt_flags & JB_FMT_ABSENT_NULL) &&
-                !(pe->fflags & JB_FIELD_NULL_WHEN_ABSENT))
-                continue;
+            if (!jb__absent_as_null(pe, w->flags)) continue;
             if ((st = jb__enc_sep(w, first)) || (st = jb__enc_name_key(w, pe)) || (st = jb__enc_lit(w, "null", 4)))
                 return st;
             first = false;
@@ -704,12 +701,10 @@ static jb_status check_args(const jb_type *type, const void *value, jb_error *er
     return JB_E_ARG;
 }
 
-/* Validate the root descriptor (plan-less kinds are validated by their
- * parents; the root has none). */
+/* Check the root descriptor and everything it reaches (plan.c). */
 static jb_status check_root(jb_writer *w, const jb_type *t) {
     char msg[JB_ERROR_MESSAGE_MAX];
-    if (jb__kind_has_plan(t->kind)) return jb__enc_plan(w, t) ? JB_OK : w->code;
-    jb_status st = jb__type_validate(t, msg, sizeof msg);
+    jb_status st = jb__root_check(t, msg, sizeof msg);
     if (st) return jb__enc_fail(w, st, "%s", msg);
     return JB_OK;
 }

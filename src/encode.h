@@ -33,6 +33,8 @@ __attribute__((format(printf, 3, 4)))
 JB_HIDDEN jb_status jb__enc_fail(jb_writer *w, jb_status code, const char *fmt, ...);
 /* A sink failure (status already in w->status) becomes the encode error. */
 JB_HIDDEN jb_status jb__enc_sink_fail(jb_writer *w, jb_status st);
+/* A NULL JB_BOX_OF pointer: JB_E_VALUE. */
+JB_HIDDEN jb_status jb__enc_null_box(jb_writer *w, const jb_type *t);
 /* First use of a descriptor: compile its plan (out of line: its message
  * buffer would otherwise sit in the frames of the hot functions). NULL on
  * failure, w->code says why. */

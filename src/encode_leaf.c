@@ -40,6 +40,11 @@ jb_status jb__enc_sink_fail(jb_writer *w, jb_status st) {
     return st;
 }
 
+jb_status jb__enc_null_box(jb_writer *w, const jb_type *t) {
+    return jb__enc_fail(w, JB_E_VALUE, "NULL in a pointer that must not be NULL (JB_BOX_OF %s)",
+                        t->elem && t->elem->name ? t->elem->name : "?");
+}
+
 const jb_plan *jb__enc_plan_compile(jb_writer *w, const jb_type *t) {
     jb_status code = JB_OK;
     char msg[JB_ERROR_MESSAGE_MAX];

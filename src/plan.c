@@ -84,7 +84,7 @@ static void plan_free(jb_plan *pl) {
     if (pl->e) {
         for (size_t i = 0; i < pl->n; i++) {
             free((void *)pl->e[i].key);
-            free(pl->e[i].owned_name);
+            if (pl->e[i].owns_name) free((void *)pl->e[i].name);
         }
     }
     free(pl->e);
@@ -264,9 +264,10 @@ static char *rename_name(jb_rename r, const char *s) {
 static bool set_name(build *b, jb_pentry *pe, const char *name, jb_rename r, const char *prefix,
                      const char *suffix) {
     if (r != JB_RENAME_NONE) {
-        pe->owned_name = rename_name(r, name);
-        if (!pe->owned_name) return fail(b, JB_E_NOMEM, "", NULL);
-        name = pe->owned_name;
+        char *renamed = rename_name(r, name);
+        if (!renamed) return fail(b, JB_E_NOMEM, "", NULL);
+        name = renamed;
+        pe->owns_name = 1;
     }
     pe->name = name;
     pe->name_len = strlen(name);
@@ -281,13 +282,14 @@ static const jb_format no_format = {0};
 static const jb_format *fmt_of(const jb_type *t) { return t->format ? t->format : &no_format; }
 
 /* Count a record's entries with flattened members expanded, and its aliases. */
+/* Count a record's entries with flattened members expanded, and its aliases. */
 static bool count_fields(build *b, const jb_type *t, size_t *n, size_t *nalias, int depth) {
     if (depth > 16) return fail(b, JB_E_DESCRIPTOR, "flattening nests too deep (a cycle?) at", t->name);
-    for (const jb_field *f = t->fields; f->name; f++) {
+    for (const jb_field *f = t->fields; f->cname; f++) {
         if (f->flags & JB_FIELD_CAPTURE) continue;
         if (f->flags & JB_FIELD_FLATTEN) {
             if (f->type->kind != JB_KIND_RECORD)
-                return fail(b, JB_E_DESCRIPTOR, "JB_FLATTEN needs a record member:", f->name);
+                return fail(b, JB_E_DESCRIPTOR, "JB_FLATTEN needs a record member:", f->cname);
             if (!count_fields(b, f->type, n, nalias, depth + 1)) return false;
             continue;
         }
@@ -295,6 +297,14 @@ static bool count_fields(build *b, const jb_type *t, size_t *n, size_t *nalias, 
         for (const char *const *a = f->aliases; a && *a; a++) (*nalias)++;
     }
     return true;
+}
+
+/* How an absent optional field of a record with format flags ff is
+ * written: the field's own bits, then the type's or format's. */
+static uint8_t absent_rule(const jb_field *f, uint32_t ff) {
+    if (f->flags & JB_FIELD_OMIT_ABSENT) return JB_ABSENT_NEVER;
+    if ((f->flags & JB_FIELD_NULL_WHEN_ABSENT) || (ff & JB_FMT_ABSENT_NULL)) return JB_ABSENT_NULL;
+    return JB_ABSENT_OMIT;
 }
 
 /* Fill entries from t's fields at byte offset base (flattened members
@@ -306,10 +316,10 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
     const jb_format *fmt = fmt_of(t);
     jb_rename rn = t->rename ? t->rename : fmt->rename_fields;
     bool record = pl->type->kind == JB_KIND_RECORD;
-    for (const jb_field *f = t->fields; f->name; f++) {
+    for (const jb_field *f = t->fields; f->cname; f++) {
         if (f->flags & JB_FIELD_CAPTURE) {
             if (f->type != &jb_raw_members_type || pl->has_capture)
-                return fail(b, JB_E_DESCRIPTOR, "JB_UNKNOWN_FIELDS needs one jb_raw_members member:", f->name);
+                return fail(b, JB_E_DESCRIPTOR, "JB_UNKNOWN_FIELDS needs one jb_raw_members member:", f->cname);
             pl->has_capture = true;
             pl->capture_offset = base + f->offset;
             continue;
@@ -321,17 +331,18 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
             continue;
         }
         jb_pentry *pe = &pl->e[*i];
-        bool explicit_name = f->explicit_name || (f->flags & JB_FIELD_EXPLICIT_NAME) || !f->cname ||
-                             strcmp(f->name, f->cname) != 0;
-        if (!set_name(b, pe, f->name, explicit_name ? JB_RENAME_NONE : rn, "\"", "\":")) return false;
+        /* an explicit JSON name is written as given; the member's is renamed */
+        if (!set_name(b, pe, f->name ? f->name : f->cname, f->name ? JB_RENAME_NONE : rn, "\"", "\":"))
+            return false;
         pe->type = f->type;
         pe->offset = base + f->offset;
         pe->flag_offset = base + f->flag_offset;
         pe->presence = f->presence;
         pe->fflags = f->flags;
         pe->default_json = f->default_json;
-        pe->optional = f->presence == JB_PRESENCE_FLAG || f->type->kind == JB_KIND_PTR;
-        pe->req_bit = UINT32_MAX;
+        pe->optional = f->presence == JB_PRESENCE_FLAG ||
+                       (f->type->kind == JB_KIND_PTR && !(f->type->flags & JB_TYPE_BOX));
+        pe->absent = absent_rule(f, pl->fmt_flags);
         if (record) {
             if (!names_add(b, *i)) return false;
             if (!aliases_add(b, f->aliases, *i)) return false;
@@ -446,9 +457,9 @@ static bool build_sum(build *b) {
         for (size_t i = 0; i < n; i++) {
             const jb_type *pt = pl->e[i].type;
             if (!pt || pt->kind != JB_KIND_RECORD) continue;
-            for (const jb_field *f = pt->fields; f->name; f++)
-                if (strcmp(f->name, pl->tag_name) == 0)
-                    return fail(b, JB_E_DESCRIPTOR, "a payload field has the tag's name", f->name);
+            for (const jb_field *f = pt->fields; f->cname; f++)
+                if (strcmp(f->name ? f->name : f->cname, pl->tag_name) == 0)
+                    return fail(b, JB_E_DESCRIPTOR, "a payload field has the tag's name", f->cname);
         }
     }
     return true;
@@ -461,6 +472,7 @@ static void resolve_options(jb_plan *pl, const jb_type *t) {
     pl->fmt_flags = fmt->flags | t->fmt_flags;
     pl->float_style = t->float_style ? t->float_style : fmt->float_style;
     pl->key_mode = t->key_mode ? t->key_mode : fmt->key_mode;
+    pl->deny_unknown = (pl->fmt_flags & JB_FMT_DENY_UNKNOWN) != 0;
     pl->scoped = pl->float_style != JB_FLOAT_INHERIT || pl->key_mode != JB_KEYS_AUTO ||
                  (pl->fmt_flags & (JB_FMT_INT64_STRING | JB_FMT_INTEGRAL_FLOATS |
                                    JB_FMT_POSITIONAL_RECORDS | JB_FMT_CONTROL_HEX |
@@ -468,9 +480,8 @@ static void resolve_options(jb_plan *pl, const jb_type *t) {
                  t->format != NULL;
 }
 
-const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_t cap) {
-    const jb_plan *have = jb__plan_get(t);
-    if (have) return have;
+/* Compile t's plan (not published). NULL on failure: *code and msg say why. */
+static jb_plan *compile(const jb_type *t, jb_status *code, char *msg, size_t cap) {
     jb_status st = jb__type_validate(t, msg, cap);
     if (st != JB_OK) {
         *code = st;
@@ -480,6 +491,15 @@ const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_
         *code = JB_E_DESCRIPTOR;
         jb__msgf(msg, cap, "type %s: no plan cache slot (build descriptors with the JB_* macros)",
                  t->name ? t->name : "(unnamed)");
+        return NULL;
+    }
+    /* A descriptor at block scope dies with its block, and its cache slot
+     * (a compound literal there) too: a plan published into it would
+     * dangle, and be leaked at every call. */
+    if (jb__on_stack(t) || jb__on_stack(t->cache)) {
+        *code = JB_E_DESCRIPTOR;
+        jb__msgf(msg, cap, "type %s: descriptor defined at block scope (its plan cache would not "
+                 "outlive the block): define it static, at file scope", t->name ? t->name : "(unnamed)");
         return NULL;
     }
     build b = {t, calloc(1, sizeof(jb_plan)), JB_OK, msg, cap};
@@ -503,30 +523,159 @@ const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_
         plan_free(b.pl);
         return NULL;
     }
-    void *expected = NULL;
-    if (!jb__atomic_cas_ptr(&t->cache->plan, &expected, b.pl)) {
-        plan_free(b.pl); /* another thread won the race: use its plan */
-        return (const jb_plan *)expected;
-    }
     return b.pl;
 }
 
-/* The public check: compile t's plan now (or validate a plan-less kind
- * one level deep) and report a descriptor mistake. */
+/* Publish pl in t's slot: the first plan stored wins a race between
+ * threads compiling the same descriptor; a loser frees its own. */
+static void publish(const jb_type *t, jb_plan *pl) {
+    void *expected = NULL;
+    if (!jb__atomic_cas_ptr(&t->cache->plan, &expected, pl)) plan_free(pl);
+}
+
+/* ------------------------------------------------------------------ */
+/* The closure: every type a descriptor reaches                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A descriptor is checked whole before its first use: its plan and the
+ * plans of every type it reaches are compiled, and published only when
+ * all of them compiled, so that a mistake anywhere is reported before a
+ * byte is read or written (not when the decoder first meets the type,
+ * half-way through a document). The walk is an explicit stack; types
+ * with a plan already published are whole already and end their branch,
+ * so repeated calls with a plan-less root (a JB_VEC_OF) cost a few steps.
+ * A chain of plan-less descriptors longer than PLANLESS_MAX is a cycle.
+ */
+#define CLOSURE_LOCAL 32
+#define PLANLESS_MAX 64
+
+typedef struct walk_item {
+    const jb_type *t;
+    uint32_t planless; /* plan-less descriptors passed since the last plan */
+} walk_item;
+
+typedef struct closure {
+    walk_item *stack, local[CLOSURE_LOCAL];
+    size_t n, cap;
+    jb_plan **done; /* compiled, not yet published (their types: done[i]->type) */
+    size_t ndone, capdone;
+    jb_status code;
+    char *msg;
+    size_t msgcap;
+} closure;
+
+static bool grow_array(void **a, size_t *cap, size_t elem, bool local) {
+    size_t ncap = *cap ? *cap * 2 : 16, bytes;
+    void *na;
+    if (!jb__mul_ok(ncap, elem, &bytes) || !(na = local ? malloc(bytes) : realloc(*a, bytes))) return false;
+    if (local) memcpy(na, *a, *cap * elem);
+    *a = na;
+    *cap = ncap;
+    return true;
+}
+
+static bool push(closure *c, const jb_type *t, uint32_t planless) {
+    if (!t) return true; /* a NULL child is reported by its parent's validation */
+    if (c->n == c->cap &&
+        !grow_array((void **)&c->stack, &c->cap, sizeof(walk_item), c->stack == c->local)) {
+        c->code = JB_E_NOMEM;
+        jb__msgf(c->msg, c->msgcap, "out of memory checking a descriptor");
+        return false;
+    }
+    c->stack[c->n++] = (walk_item){t, planless};
+    return true;
+}
+
+/* Is t's plan compiled in this walk already? */
+static bool compiled(const closure *c, const jb_type *t) {
+    for (size_t i = 0; i < c->ndone; i++)
+        if (c->done[i]->type == t) return true;
+    return false;
+}
+
+/* Visit one descriptor: compile it (a plan kind) or validate it (a
+ * plan-less one), and push what it holds. */
+static bool visit(closure *c, walk_item it) {
+    const jb_type *t = it.t;
+    if (jb__kind_has_plan(t->kind)) {
+        if (jb__plan_get(t) || compiled(c, t)) return true;
+        jb_plan *pl = compile(t, &c->code, c->msg, c->msgcap);
+        if (!pl) return false;
+        if (c->ndone == c->capdone && !grow_array((void **)&c->done, &c->capdone, sizeof(jb_plan *), false)) {
+            plan_free(pl);
+            c->code = JB_E_NOMEM;
+            jb__msgf(c->msg, c->msgcap, "out of memory checking a descriptor");
+            return false;
+        }
+        c->done[c->ndone++] = pl;
+        /* flattened members are in the entries: their types are pushed there */
+        for (size_t i = 0; i < pl->n; i++)
+            if (!push(c, pl->e[i].type, 0)) return false;
+        return true;
+    }
+    if (it.planless > PLANLESS_MAX) {
+        c->code = JB_E_DESCRIPTOR;
+        jb__msgf(c->msg, c->msgcap, "type %s: more than %d plan-less descriptors in a chain (a cycle?)",
+                 t->name ? t->name : "(unnamed)", PLANLESS_MAX);
+        return false;
+    }
+    if ((c->code = jb__type_validate(t, c->msg, c->msgcap))) return false;
+    switch (t->kind) {
+    case JB_KIND_MAP: return push(c, t->key, it.planless + 1) && push(c, t->elem, it.planless + 1);
+    case JB_KIND_VEC:
+    case JB_KIND_PTR:
+    case JB_KIND_ARRAY: return push(c, t->elem, it.planless + 1);
+    default: return true;
+    }
+}
+
+/* Check (and compile) t and everything it reaches; on success the plans
+ * are published. */
+static jb_status check_closure(const jb_type *t, char *msg, size_t cap) {
+    closure c = {.stack = NULL, .cap = CLOSURE_LOCAL, .code = JB_OK, .msg = msg, .msgcap = cap};
+    c.stack = c.local;
+    bool ok = push(&c, t, 0);
+    while (ok && c.n) ok = visit(&c, c.stack[--c.n]);
+    for (size_t i = 0; i < c.ndone; i++) {
+        if (ok) publish(c.done[i]->type, c.done[i]);
+        else plan_free(c.done[i]);
+    }
+    free(c.done);
+    if (c.stack != c.local) free(c.stack);
+    return ok ? JB_OK : c.code;
+}
+
+const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_t cap) {
+    const jb_plan *have = jb__plan_get(t);
+    if (have) return have;
+    if (!jb__kind_has_plan(t->kind)) {
+        *code = JB_E_DESCRIPTOR;
+        jb__msgf(msg, cap, "type %s: kind has no plan", t->name ? t->name : "(unnamed)");
+        return NULL;
+    }
+    jb_status st = check_closure(t, msg, cap);
+    if (st) {
+        *code = st;
+        return NULL;
+    }
+    return jb__plan_get(t);
+}
+
+jb_status jb__root_check(const jb_type *t, char *msg, size_t cap) {
+    if (jb__kind_has_plan(t->kind) && JB_LIKELY(jb__plan_get(t) != NULL)) return JB_OK;
+    return check_closure(t, msg, cap);
+}
+
+/* The public check: compile the plans of t and of everything it reaches
+ * now, and report a descriptor mistake. */
 jb_status jb_type_check(const jb_type *type, jb_error *err) {
     if (!type) {
         jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "type is NULL");
         return JB_E_ARG;
     }
     char msg[JB_ERROR_MESSAGE_MAX];
-    jb_status st = JB_OK;
-    if (jb__kind_has_plan(type->kind)) {
-        if (!jb__plan_slow(type, &st, msg, sizeof msg)) goto fail;
-        return JB_OK;
-    }
-    if ((st = jb__type_validate(type, msg, sizeof msg)) == JB_OK) return JB_OK;
-fail:
-    jb__error_fill(err, st, NULL, 0, NULL, msg);
+    jb_status st = jb__root_check(type, msg, sizeof msg);
+    if (st) jb__error_fill(err, st, NULL, 0, NULL, msg);
     return st;
 }
-

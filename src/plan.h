@@ -2,8 +2,12 @@
 /*
  * plan.h — what a descriptor compiles to, once, on first use: names with
  * their pre-escaped JSON bytes, a hash table from names to indices, value
- * tables for enums and sums, required-field masks. The engine (encode.c,
- * decode.c) runs from plans only; type.c validates descriptors.
+ * tables for enums and sums, the required-field mask, and every
+ * representation option resolved (the type's own, else its format's). The
+ * engines (encode*.c, decode*.c) run from plans; type.c validates
+ * descriptors. A plan is published only once the plans of every type its
+ * descriptor reaches are compiled too, so a published plan means a whole
+ * valid descriptor graph.
  */
 #ifndef JB_PLAN_H
 #define JB_PLAN_H
@@ -34,23 +38,25 @@ typedef struct jb_values {
     uint32_t mask;
 } jb_values;
 
-/* One record field, tuple element, enum case or sum case. */
+/* One record field, tuple element, enum case or sum case. 80 bytes on
+ * 64-bit targets: the engines index e[i] in their loops, and a size of
+ * 16 * 5 costs two instructions (an 88-byte entry cost a multiply;
+ * measured). */
 typedef struct jb_pentry {
     const char *name;        /* JSON name (unescaped) */
     size_t name_len;
-    const char *key;         /* pre-escaped: "name": for fields, "name" for enum cases,
-                                {"name": for sum cases with payload */
+    const char *key;         /* pre-escaped: "name": for fields, "name" for enum and sum cases */
     size_t key_len;
     const jb_type *type;     /* field type / sum payload (NULL: nullary) */
     size_t offset;           /* field or payload offset */
     size_t flag_offset;      /* presence flag */
     uint64_t value;          /* enum value / sum tag, masked to the member width */
-    uint32_t req_bit;        /* index into the required mask, or UINT32_MAX */
     uint8_t presence;        /* JB_PRESENCE_* */
-    uint8_t optional;        /* may be absent: a flag, or a PTR member */
+    uint8_t optional;        /* may be absent: a flag, or a JB_PTR_OF member (not a box) */
+    uint8_t absent;          /* an absent optional on encode: JB_ABSENT_* (resolved) */
+    uint8_t owns_name;       /* name was allocated by this plan (a renamed name) */
     uint32_t fflags;         /* JB_FIELD_* */
     const char *default_json; /* decoded when the key is missing, or NULL */
-    char *owned_name;        /* a renamed name this plan allocated (else NULL) */
 } jb_pentry;
 
 typedef struct jb_plan {
@@ -79,6 +85,7 @@ typedef struct jb_plan {
     bool scoped;             /* the type sets float style / key mode / int64 strings for its contents */
     bool all_nullary;        /* sums and enums: no case has a payload */
     bool unwrap;             /* record of one field written as that field's value */
+    bool deny_unknown;       /* records: an unknown key is an error (type's or format's) */
     size_t ndefaults;        /* entries with a default_json */
     bool has_capture;        /* a JB_UNKNOWN_FIELDS member collects unknown keys */
     size_t capture_offset;   /* its offset (a jb_members) */
@@ -86,15 +93,45 @@ typedef struct jb_plan {
 
 /*
  * The plan of t (a RECORD, TUPLE, ENUM or SUM), compiling and publishing it
- * on first use. NULL when the descriptor is invalid or memory ran out: then
- * err (may be NULL) is filled with JB_E_DESCRIPTOR / JB_E_NOMEM.
- * Thread-safe; the hot path is one acquire load.
+ * on first use, with the plans of every type t reaches (the slow path:
+ * jb__plan_get is the hot one, a single acquire load). NULL when a
+ * descriptor is invalid or memory ran out: *code is JB_E_DESCRIPTOR or
+ * JB_E_NOMEM and msg says why. Thread-safe.
  */
 JB_HIDDEN const jb_plan *jb__plan_slow(const jb_type *t, jb_status *code, char *msg, size_t cap);
 
 static inline const jb_plan *jb__plan_get(const jb_type *t) {
     return (const jb_plan *)jb__atomic_load_ptr(&t->cache->plan);
 }
+
+/*
+ * Representation options the call may override. A plan resolves the
+ * type's and the format's choice; a call-time flag (JB_READ_DENY_UNKNOWN,
+ * JB_WRITE_ABSENT_NULL) can only turn the behaviour on, and these two
+ * functions are the one place where it meets the plan (docs/formats.md
+ * has the precedence table).
+ */
+enum {
+    JB_ABSENT_OMIT = 0, /* omitted, unless the call says JB_WRITE_ABSENT_NULL */
+    JB_ABSENT_NULL,     /* written as null (the field, the type or its format said so) */
+    JB_ABSENT_NEVER     /* always omitted (JB_FIELD_OMIT_ABSENT), whatever the call says */
+};
+static inline bool jb__absent_as_null(const jb_pentry *pe, uint32_t write_flags) {
+    return pe->absent == JB_ABSENT_NULL ||
+           (pe->absent == JB_ABSENT_OMIT && (write_flags & JB_WRITE_ABSENT_NULL));
+}
+static inline bool jb__deny_unknown(const jb_plan *pl, uint32_t read_flags) {
+    return pl->deny_unknown || (read_flags & JB_READ_DENY_UNKNOWN);
+}
+
+/*
+ * Check a descriptor used at the top of a call (jb_decode, jb_encode,
+ * jb_type_check, ...): JB_OK once the plans of t and of everything it
+ * reaches are compiled (cheap when they are: a plan-less root such as a
+ * JB_VEC_OF walks down to the first published plans). Otherwise
+ * JB_E_DESCRIPTOR or JB_E_NOMEM with msg saying which type and field.
+ */
+JB_HIDDEN jb_status jb__root_check(const jb_type *t, char *msg, size_t cap);
 
 /* Look a name up: the entry index or -1. */
 JB_HIDDEN long jb__names_find(const jb_plan *pl, const char *s, size_t n);
@@ -141,9 +178,10 @@ static inline void jb__map_layout(const jb_type *t, size_t *entry_size, size_t *
     *entry_size = jb__align_up(vo + t->elem->size, a);
 }
 
-/* Validate a descriptor one level deep (type.c): kind, sizes of the
- * members against their descriptors, element sizes. JB_OK or
- * JB_E_DESCRIPTOR with a message naming the type and field. */
+/* Validate a descriptor one level deep (type.c): kind, sizes and C types
+ * of the members against their descriptors (and what the field macros saw
+ * through container macros), element sizes. JB_OK or JB_E_DESCRIPTOR with
+ * a message naming the type and field. */
 JB_HIDDEN jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap);
 
 /* Whether a descriptor's kind has a plan. */

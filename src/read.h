@@ -2,7 +2,7 @@
 /*
  * read.h — the scanner: whitespace (and comments when allowed), literals,
  * strings (validated, unescaped), numbers' extents, and skipping a whole
- * value. Shared by the typed decoder (decode.c) and, later, the DOM. It
+ * value. Shared by the typed decoder (decode*.c) and the DOM (value.c). It
  * never reads at or past r->end.
  */
 #ifndef JB_READ_H
@@ -29,7 +29,7 @@ struct jb_reader {
     size_t err_offset;
     char message[JB_ERROR_MESSAGE_MAX];
     jb_path path;
-    /* custom-codec API (decode.c): bit d set = an element was already read at depth d */
+    /* custom-codec API (decode_api.c): bit d set = an element was already read at depth d */
     uint64_t nonempty[8];
     uintptr_t stack_floor; /* decode.c: deeper than this address is JB_E_DEPTH (0: no check) */
     uint8_t key_mode;     /* jb_key_mode in force for maps (decode.c) */

@@ -19,9 +19,11 @@
  * with -DJB_NO_STACK_BOUNDS, which make test uses to run this path) it is
  * 0 and only the depth limit applies: that is enough for everything but
  * custom codecs that re-enter the engine on a small thread stack
- * (docs/portability.md). Comparing addresses of different objects through
- * uintptr_t is implementation-defined; on the flat address spaces of every
- * platform jbind targets it means what it says.
+ * (docs/portability.md). The same bounds tell the plan compiler when a
+ * descriptor lives on the stack (jb__on_stack). Comparing addresses of
+ * different objects through uintptr_t is implementation-defined; on the
+ * flat address spaces of every platform jbind targets it means what it
+ * says.
  */
 #if defined(__linux__) && !defined(JB_NO_STACK_BOUNDS)
 #define _GNU_SOURCE 1 /* pthread_getattr_np */
@@ -36,22 +38,38 @@
 #define JB_STACK_MARGIN (24u * 1024u)
 
 static _Thread_local uintptr_t floor_cache;
+static _Thread_local uintptr_t stack_lo, stack_hi; /* [lo, hi): this thread's stack, 0 = unknown */
 static _Thread_local bool floor_known;
 
-uintptr_t jb__stack_floor(void) {
-    if (JB_LIKELY(floor_known)) return floor_cache;
+/* Learn this thread's stack bounds, once. */
+static void learn(void) {
     uintptr_t fl = 0;
 #ifdef JB_HAVE_GETATTR_NP
     pthread_attr_t attr;
     if (pthread_getattr_np(pthread_self(), &attr) == 0) {
         void *addr = NULL;
         size_t size = 0;
-        if (pthread_attr_getstack(&attr, &addr, &size) == 0 && addr && size > JB_STACK_MARGIN)
+        if (pthread_attr_getstack(&attr, &addr, &size) == 0 && addr && size > JB_STACK_MARGIN) {
             fl = (uintptr_t)addr + JB_STACK_MARGIN; /* stacks grow down on every target here */
+            stack_lo = (uintptr_t)addr;
+            stack_hi = (uintptr_t)addr + size;
+        }
         pthread_attr_destroy(&attr);
     }
 #endif
     floor_cache = fl;
     floor_known = true;
-    return fl;
+}
+
+uintptr_t jb__stack_floor(void) {
+    if (JB_UNLIKELY(!floor_known)) learn();
+    return floor_cache;
+}
+
+/* Used when a plan compiles: a descriptor (or its cache slot) on this
+ * thread's stack was defined at block scope and dies with its block. */
+bool jb__on_stack(const void *p) {
+    if (JB_UNLIKELY(!floor_known)) learn();
+    uintptr_t a = (uintptr_t)p;
+    return a >= stack_lo && a < stack_hi;
 }

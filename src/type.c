@@ -54,8 +54,9 @@ static bool ctype_fits(jb_ctype ct, const jb_type *t) {
     bool is_int = ct >= JB_CT_I8 && ct <= JB_CT_U64;
     switch (k) {
     case JB_KIND_BOOL: return ct == JB_CT_BOOL;
-    case JB_KIND_I8: return ct == JB_CT_I8 || (ct == JB_CT_CHAR && (char)-1 < 0);
-    case JB_KIND_U8: return ct == JB_CT_U8 || (ct == JB_CT_CHAR && (char)-1 > 0);
+    /* plain char is a byte to both (same bits whatever its signedness) */
+    case JB_KIND_I8: return ct == JB_CT_I8 || ct == JB_CT_CHAR;
+    case JB_KIND_U8: return ct == JB_CT_U8 || ct == JB_CT_CHAR;
     case JB_KIND_I16: return ct == JB_CT_I16;
     case JB_KIND_I32: return ct == JB_CT_I32;
     case JB_KIND_I64: return ct == JB_CT_I64;
@@ -125,8 +126,59 @@ static jb_status check_planless(const jb_type *c, char *msg, size_t cap) {
     return JB_OK;
 }
 
+static const char *const shape_macros[] = {"", "JB_VEC_OF", "JB_MAP_OF", "JB_PTR_OF", "JB_ARRAY_OF"};
+static const jb_kind shape_kinds[] = {JB_KIND_INVALID, JB_KIND_VEC, JB_KIND_MAP, JB_KIND_PTR, JB_KIND_ARRAY};
+
+/*
+ * A member seen through a container macro (jb_seen, recorded by JB_FIELD
+ * or JB_CASE from the member itself) against the descriptor the macro
+ * built: element, key, value or pointee size and C type, the map entry,
+ * the fixed array's length. what/who name the member for the message.
+ */
+static jb_status check_seen(const jb_type *t, const char *what, const char *who, const jb_seen *s,
+                            size_t member_size, const jb_type *d, char *msg, size_t cap) {
+    if (!s->shape) return JB_OK;
+    if (s->shape > JB_SHAPE_ARRAY || d->kind != shape_kinds[s->shape]) {
+        jb__msgf(msg, cap, "type %s, %s %s: a %s member described by %s", tname(t), what, who,
+                 s->shape <= JB_SHAPE_ARRAY ? shape_macros[s->shape] : "?", kind_names[d->kind]);
+        return JB_E_DESCRIPTOR;
+    }
+    const char *part = s->shape == JB_SHAPE_PTR ? "pointee" : s->shape == JB_SHAPE_MAP ? "map value" : "element";
+    const jb_type *e = d->elem;
+    if (!e) return JB_OK; /* a NULL element is reported by the descriptor's own check */
+    if (e->size != s->elem_size || !ctype_fits((jb_ctype)s->elem_ctype, e)) {
+        jb__msgf(msg, cap, "type %s, %s %s: the member's %s is %zu bytes%s but its descriptor %s (%s) describes %zu",
+                 tname(t), what, who, part, s->elem_size,
+                 e->size == s->elem_size ? " of another C type" : "", tname(e), kind_names[e->kind], e->size);
+        return JB_E_DESCRIPTOR;
+    }
+    if (s->shape == JB_SHAPE_MAP) {
+        const jb_type *k = d->key;
+        size_t es, vo;
+        if (!k) return JB_OK;
+        if (k->size != s->key_size || !ctype_fits((jb_ctype)s->key_ctype, k)) {
+            jb__msgf(msg, cap, "type %s, %s %s: the member's map key is %zu bytes%s but its descriptor %s (%s) describes %zu",
+                     tname(t), what, who, s->key_size, k->size == s->key_size ? " of another C type" : "",
+                     tname(k), kind_names[k->kind], k->size);
+            return JB_E_DESCRIPTOR;
+        }
+        jb__map_layout(d, &es, &vo);
+        if (es != s->entry_size) {
+            jb__msgf(msg, cap, "type %s, %s %s: the member's map entry is %zu bytes, the descriptors lay out %zu",
+                     tname(t), what, who, s->entry_size, es);
+            return JB_E_DESCRIPTOR;
+        }
+    }
+    if (s->shape == JB_SHAPE_ARRAY && s->elem_size && member_size / s->elem_size != d->count) {
+        jb__msgf(msg, cap, "type %s, %s %s: the member has %zu elements, its descriptor %zu", tname(t),
+                 what, who, member_size / s->elem_size, d->count);
+        return JB_E_DESCRIPTOR;
+    }
+    return JB_OK;
+}
+
 static jb_status check_field(const jb_type *t, const jb_field *f, char *msg, size_t cap) {
-    const char *fn = f->cname ? f->cname : f->name;
+    const char *fn = f->cname;
     if (!f->type) {
         jb__msgf(msg, cap, "type %s, field %s: descriptor is NULL", tname(t), fn);
         return JB_E_DESCRIPTOR;
@@ -159,6 +211,8 @@ static jb_status check_field(const jb_type *t, const jb_field *f, char *msg, siz
         jb__msgf(msg, cap, "type %s, field %s: unknown presence", tname(t), fn);
         return JB_E_DESCRIPTOR;
     }
+    jb_status st = check_seen(t, "field", fn, &f->seen, f->size, ft, msg, cap);
+    if (st) return st;
     char inner[JB_ERROR_MESSAGE_MAX];
     if (check_planless(ft, inner, sizeof inner)) {
         jb__msgf(msg, cap, "type %s, field %s: %s", tname(t), fn, inner);
@@ -184,7 +238,7 @@ jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
             jb__msgf(msg, cap, "type %s: no field list", tname(t));
             return JB_E_DESCRIPTOR;
         }
-        for (const jb_field *f = t->fields; f->name; f++)
+        for (const jb_field *f = t->fields; f->cname; f++)
             if ((st = check_field(t, f, msg, cap)) != JB_OK) return st;
         return JB_OK;
     case JB_KIND_ENUM:
@@ -213,15 +267,30 @@ jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
         }
         for (const jb_case *c = t->sum_cases; c->name; c++) {
             if (!c->type) continue;
-            if ((st = check_child(t, c->cname ? c->cname : c->name, c->type, c->size, msg, cap)))
-                return st;
+            char who[128]; /* the case's JSON name and its C tag */
+            jb__msgf(who, sizeof who, "%s (%s)", c->name, c->cname ? c->cname : "?");
             char inner[JB_ERROR_MESSAGE_MAX];
+            if (check_child(t, "payload", c->type, 0, inner, sizeof inner)) {
+                jb__msgf(msg, cap, "type %s, case %s: %s", tname(t), who, inner);
+                return JB_E_DESCRIPTOR;
+            }
+            if (c->size != c->type->size) {
+                jb__msgf(msg, cap, "type %s, case %s: the payload member is %zu bytes but descriptor %s (%s) describes %zu",
+                         tname(t), who, c->size, tname(c->type), kind_names[c->type->kind], c->type->size);
+                return JB_E_DESCRIPTOR;
+            }
+            if (!ctype_fits((jb_ctype)c->ctype, c->type)) {
+                jb__msgf(msg, cap, "type %s, case %s: the payload member's C type does not match descriptor %s (%s)",
+                         tname(t), who, tname(c->type), kind_names[c->type->kind]);
+                return JB_E_DESCRIPTOR;
+            }
+            if ((st = check_seen(t, "case", who, &c->seen, c->size, c->type, msg, cap))) return st;
             if (check_planless(c->type, inner, sizeof inner)) {
-                jb__msgf(msg, cap, "type %s, case %s: %s", tname(t), c->name, inner);
+                jb__msgf(msg, cap, "type %s, case %s: %s", tname(t), who, inner);
                 return JB_E_DESCRIPTOR;
             }
             if (c->offset + c->size > t->size) {
-                jb__msgf(msg, cap, "type %s, case %s: payload lies outside the struct", tname(t), c->name);
+                jb__msgf(msg, cap, "type %s, case %s: payload lies outside the struct", tname(t), who);
                 return JB_E_DESCRIPTOR;
             }
         }

@@ -106,8 +106,7 @@ static const jb_type rect_type =
 static const jb_type shape_type =
     JB_SUM(shape, tag, JB_CASE(shape, SH_CIRCLE, "Circle", u.c, &circle_type),
            JB_CASE(shape, SH_RECT, "Rect", u.r, &rect_type), JB_NULLARY(SH_NONE, "None"));
-static const jb_type shape_internal_type = JB_SUM_STYLE(
-    shape, tag, JB_SUM_INTERNAL, "type", 0, JB_CASE(shape, SH_CIRCLE, "Circle", u.c, &circle_type),
+static const jb_type shape_internal_type = JB_SUM((shape, .sum_style = JB_SUM_INTERNAL, .tag_name = "type"), tag, JB_CASE(shape, SH_CIRCLE, "Circle", u.c, &circle_type),
     JB_CASE(shape, SH_RECT, "Rect", u.r, &rect_type), JB_NULLARY(SH_NONE, "None"));
 
 typedef struct node {

@@ -172,7 +172,7 @@ static const jb_type ab_type = JB_RECORD(ab,
     JB_OPTIONAL(ab, b, has_b, &jb_i32),
     JB_FIELD(ab, p, JB_PTR_OF(&jb_i32)),
     JB_OPTIONAL(ab, s, has_s, &jb_string));
-static const jb_type ab_strict = JB_RECORD_FLAGS(ab, JB_TYPE_DENY_UNKNOWN,
+static const jb_type ab_strict = JB_RECORD((ab, .fmt_flags = JB_FMT_DENY_UNKNOWN),
     JB_FIELD(ab, a, &jb_i32),
     JB_OPTIONAL(ab, b, has_b, &jb_i32));
 
@@ -187,7 +187,7 @@ typedef struct { JB_VEC(inner) a; } outer;
 static const jb_type outer_type = JB_RECORD(outer, JB_FIELD(outer, a, JB_VEC_OF_T(inner, &inner_type)));
 
 typedef struct { int32_t v; } dotted;
-static const jb_type dotted_type = JB_RECORD(dotted, JB_FIELD_AS(dotted, v, "a.b", &jb_i32));
+static const jb_type dotted_type = JB_RECORD(dotted, JB_FIELD(dotted, v, &jb_i32, JB_NAME("a.b")));
 
 typedef struct { int16_t v[3]; } arr3;
 static const jb_type arr3_type = JB_RECORD(arr3, JB_FIELD(arr3, v, JB_ARRAY_OF(int16_t, 3, &jb_i16)));
@@ -211,12 +211,12 @@ typedef struct {
     JB_NULLARY(SHAPE_EMPTY, "Empty")
 static const jb_type shape_ext = JB_SUM(shape, kind, SHAPE_CASES,
     JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
-static const jb_type shape_int = JB_SUM_STYLE(shape, kind, JB_SUM_INTERNAL, "type", 0, SHAPE_CASES);
-static const jb_type shape_adj = JB_SUM_STYLE(shape, kind, JB_SUM_ADJACENT, "t", "c", SHAPE_CASES,
+static const jb_type shape_int = JB_SUM((shape, .sum_style = JB_SUM_INTERNAL, .tag_name = "type"), kind, SHAPE_CASES);
+static const jb_type shape_adj = JB_SUM((shape, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"), kind, SHAPE_CASES,
     JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
-static const jb_type shape_arr = JB_SUM_STYLE(shape, kind, JB_SUM_ARRAY, 0, 0, SHAPE_CASES,
+static const jb_type shape_arr = JB_SUM((shape, .sum_style = JB_SUM_ARRAY), kind, SHAPE_CASES,
     JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
-static const jb_type shape_unt = JB_SUM_STYLE(shape, kind, JB_SUM_UNTAGGED, 0, 0, SHAPE_CASES,
+static const jb_type shape_unt = JB_SUM((shape, .sum_style = JB_SUM_UNTAGGED), kind, SHAPE_CASES,
     JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
 
 /* containers */
@@ -1418,7 +1418,7 @@ static void test_arena(void) {
  * but null would nest forever. The engine stops after max_depth steps. */
 typedef struct cyc { struct cyc *next; } cyc;
 static const jb_type cyc_type;
-static const jb_type cyc_type = JB_RECORD_WITH(cyc, (.fmt_flags = JB_FMT_UNWRAP_UNARY),
+static const jb_type cyc_type = JB_RECORD((cyc, .fmt_flags = JB_FMT_UNWRAP_UNARY),
     JB_FIELD(cyc, next, JB_PTR_OF(&cyc_type)));
 
 static void test_descriptor_cycle(void) {
@@ -1448,7 +1448,7 @@ static const jb_type dexpr_ext, dexpr_adj;
 #define DEXPR_CASES(self) \
     JB_CASE(dexpr, 1, "Lit", as.lit, &jb_i64), JB_CASE(dexpr, 2, "Neg", as.neg, JB_PTR_OF(self))
 static const jb_type dexpr_ext = JB_SUM(dexpr, tag, DEXPR_CASES(&dexpr_ext));
-static const jb_type dexpr_adj = JB_SUM_STYLE(dexpr, tag, JB_SUM_ADJACENT, "t", "c", DEXPR_CASES(&dexpr_adj));
+static const jb_type dexpr_adj = JB_SUM((dexpr, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"), tag, DEXPR_CASES(&dexpr_adj));
 
 typedef struct {
     char *p;
@@ -1612,6 +1612,57 @@ static void test_deep_small_stack(void) {
     CHECKF(pl == 4 + 49 * 5 + 2 && strcmp(j.err.path + pl - 7, ".next.v") == 0, "%s", j.err.path);
 }
 
+/* ------------------------------------------------------------------ */
+/* Required pointers (JB_BOX_OF: serde's Box<T>)                       */
+/* ------------------------------------------------------------------ */
+
+typedef struct btree { int32_t v; struct btree *left, *right; } btree;
+static const jb_type btree_type;
+/* a branch's children are required (aeson: a missing key is an error), a
+ * leaf is v alone: the sum of the two is modelled here by a nullable
+ * right and a required left */
+static const jb_type btree_type = JB_RECORD(btree, JB_FIELD(btree, v, JB_AUTO),
+    JB_FIELD(btree, left, JB_BOX_OF(&btree_type)), JB_FIELD(btree, right, JB_PTR_OF(&btree_type)));
+typedef struct { int32_t v; } bleaf;
+typedef struct { bleaf *leaf; } bhold;
+typedef struct { int32_t v; bool has_left; bleaf *left; } bopt;
+static const jb_type bleaf_type = JB_RECORD(bleaf, JB_FIELD(bleaf, v, JB_AUTO));
+static const jb_type bhold_type = JB_RECORD(bhold, JB_FIELD(bhold, leaf, JB_BOX_OF(&bleaf_type)));
+static const jb_type bopt_type = JB_RECORD(bopt, JB_FIELD(bopt, v, JB_AUTO),
+    JB_OPTIONAL(bopt, left, has_left, JB_BOX_OF(&bleaf_type)));
+typedef JB_VEC(bleaf *) vec_box;
+static const jb_type *const vec_box_type = JB_VEC_OF(JB_BOX_OF(&bleaf_type));
+
+static void test_boxes(void) {
+    bhold h;
+    bopt o;
+    vec_box vb;
+    /* present: the pointee is allocated and read */
+    CHECK(dec(&bhold_type, "{\"leaf\":{\"v\":3}}", &h, NULL, NULL) == JB_OK && h.leaf && h.leaf->v == 3);
+    /* missing: JB_E_MISSING naming the key (a JB_PTR_OF would be NULL) */
+    EXPECT_ERR(&bhold_type, "{}", 0, JB_E_MISSING, 1, 1, 2, "$.leaf", "\"leaf\"");
+    /* null: JB_E_TYPE, what was expected and what was found */
+    EXPECT_ERR(&bhold_type, "{\"leaf\":null}", 0, JB_E_TYPE, 8, 1, 9, "$.leaf", "found null");
+    /* recursive: a missing left child deep inside, with its path */
+    EXPECT_ERR(&btree_type, "{\"v\":1,\"left\":{\"v\":2}}", 0, JB_E_MISSING, 20, 1, 21, "$.left.left",
+               "\"left\"");
+    btree bt;
+    CHECK(dec(&btree_type, "{\"v\":1,\"left\":{\"v\":2,\"left\":{\"v\":3,\"left\":{\"v\":4,"
+              "\"left\":{\"v\":5,\"left\":{\"v\":6,\"left\":{\"v\":7,\"left\":{\"v\":8,"
+              "\"left\":{\"v\":9,\"left\":{\"v\":10,\"left\":{\"v\":11,\"left\":{\"v\":12,"
+              "\"left\":{\"v\":13,\"left\":{\"v\":14,\"left\":{\"v\":15,\"left\":{\"v\":16,"
+              "\"left\":{\"v\":17}}}}}}}}}}}}}}}}}", &bt, NULL, NULL) == JB_E_MISSING);
+    /* under a presence flag: absent is fine, present must not be null */
+    CHECK(dec(&bopt_type, "{\"v\":1}", &o, NULL, NULL) == JB_OK && !o.has_left && !o.left);
+    CHECK(dec(&bopt_type, "{\"v\":1,\"left\":{\"v\":2}}", &o, NULL, NULL) == JB_OK && o.has_left &&
+          o.left && o.left->v == 2);
+    EXPECT_ERR(&bopt_type, "{\"v\":1,\"left\":null}", 0, JB_E_TYPE, 14, 1, 15, "$.left", "found null");
+    /* elements of a vec */
+    CHECK(dec(vec_box_type, "[{\"v\":1},{\"v\":2}]", &vb, NULL, NULL) == JB_OK && vb.len == 2 &&
+          vb.items[1]->v == 2);
+    EXPECT_ERR(vec_box_type, "[{\"v\":1},null]", 0, JB_E_TYPE, 9, 1, 10, "$[1]", "found null");
+}
+
 int main(void) {
     A = jb_arena_new();
     if (!A) return 2;
@@ -1631,6 +1682,7 @@ int main(void) {
     test_descriptor_cycle();
     test_truncations();
     test_arena();
+    test_boxes();
     jb_arena_free(A);
     return check_report();
 }

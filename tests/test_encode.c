@@ -150,7 +150,7 @@ typedef struct {
 static const jb_type opts_type = JB_RECORD(opts_rec,
     JB_FIELD(opts_rec, a, &jb_i32),
     JB_OPTIONAL(opts_rec, b, has_b, &jb_i32),
-    JB_OPTIONAL_AS(opts_rec, s, "str", has_s, &jb_string),
+    JB_OPTIONAL(opts_rec, s, has_s, &jb_string, JB_NAME("str")),
     JB_FIELD(opts_rec, p, JB_PTR_OF(&jb_i32)),
     JB_OPTIONAL(opts_rec, r, has_r, &role_type));
 
@@ -160,8 +160,8 @@ static const jb_type empty_type = JB_RECORD(empty_rec);
 /* JSON names that need escaping. */
 typedef struct { int32_t a; int32_t b; } odd_names;
 static const jb_type odd_names_type = JB_RECORD(odd_names,
-    JB_FIELD_AS(odd_names, a, "a\"b", &jb_i32),
-    JB_FIELD_AS(odd_names, b, "x/y\xc3\xa9", &jb_i32));
+    JB_FIELD(odd_names, a, &jb_i32, JB_NAME("a\"b")),
+    JB_FIELD(odd_names, b, &jb_i32, JB_NAME("x/y\xc3\xa9")));
 
 typedef struct { int16_t v[3]; } arr3;
 static const jb_type arr3_type = JB_RECORD(arr3, JB_FIELD(arr3, v, JB_ARRAY_OF(int16_t, 3, &jb_i16)));
@@ -185,14 +185,14 @@ typedef struct {
 
 static const jb_type shape_ext = JB_SUM(shape, kind, SHAPE_CASES,
     JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
-static const jb_type shape_int = JB_SUM_STYLE(shape, kind, JB_SUM_INTERNAL, "type", 0, SHAPE_CASES);
-static const jb_type shape_int_def = JB_SUM_STYLE(shape, kind, JB_SUM_INTERNAL, 0, 0, SHAPE_CASES);
-static const jb_type shape_adj = JB_SUM_STYLE(shape, kind, JB_SUM_ADJACENT, "t", "c", SHAPE_CASES,
+static const jb_type shape_int = JB_SUM((shape, .sum_style = JB_SUM_INTERNAL, .tag_name = "type"), kind, SHAPE_CASES);
+static const jb_type shape_int_def = JB_SUM((shape, .sum_style = JB_SUM_INTERNAL), kind, SHAPE_CASES);
+static const jb_type shape_adj = JB_SUM((shape, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"), kind, SHAPE_CASES,
     JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
-static const jb_type shape_adj_def = JB_SUM_STYLE(shape, kind, JB_SUM_ADJACENT, 0, 0, SHAPE_CASES);
-static const jb_type shape_arr = JB_SUM_STYLE(shape, kind, JB_SUM_ARRAY, 0, 0, SHAPE_CASES,
+static const jb_type shape_adj_def = JB_SUM((shape, .sum_style = JB_SUM_ADJACENT), kind, SHAPE_CASES);
+static const jb_type shape_arr = JB_SUM((shape, .sum_style = JB_SUM_ARRAY), kind, SHAPE_CASES,
     JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
-static const jb_type shape_unt = JB_SUM_STYLE(shape, kind, JB_SUM_UNTAGGED, 0, 0, SHAPE_CASES,
+static const jb_type shape_unt = JB_SUM((shape, .sum_style = JB_SUM_UNTAGGED), kind, SHAPE_CASES,
     JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32));
 
 /* Containers. */
@@ -892,7 +892,7 @@ static const jb_type snode_type = JB_RECORD(snode,
  * its own, so a chain of them is one value ("null" at the end). */
 typedef struct uwrap { struct uwrap *p; } uwrap;
 static const jb_type uwrap_type;
-static const jb_type uwrap_type = JB_RECORD_WITH(uwrap, (.fmt_flags = JB_FMT_UNWRAP_UNARY),
+static const jb_type uwrap_type = JB_RECORD((uwrap, .fmt_flags = JB_FMT_UNWRAP_UNARY),
     JB_FIELD(uwrap, p, JB_PTR_OF(&uwrap_type)));
 
 /* A custom codec that encodes the rest of its list through jb_write_value:
@@ -1323,6 +1323,34 @@ static void test_nomem(void) {
     jb_buf_free(&b);
 }
 
+/* Required pointers: NULL is JB_E_VALUE naming the path, present ones
+ * are their pointee. */
+typedef struct { int32_t v; } bleaf;
+static const jb_type bleaf_type = JB_RECORD(bleaf, JB_FIELD(bleaf, v, JB_AUTO));
+typedef struct { bleaf *leaf; bool has_opt; bleaf *opt; } bhold;
+static const jb_type bhold_type = JB_RECORD(bhold, JB_FIELD(bhold, leaf, JB_BOX_OF(&bleaf_type)),
+    JB_OPTIONAL(bhold, opt, has_opt, JB_BOX_OF(&bleaf_type)));
+
+static void test_boxes(void) {
+    bleaf l = {4};
+    bhold h = {&l, false, NULL};
+    ENC(&bhold_type, &h, "{\"leaf\":{\"v\":4}}");
+    h.has_opt = true;
+    h.opt = &l;
+    ENC(&bhold_type, &h, "{\"leaf\":{\"v\":4},\"opt\":{\"v\":4}}");
+    /* a NULL box is never written as null, nor omitted */
+    h.opt = NULL;
+    jb_error e = expect_fail(__LINE__, &bhold_type, &h, NULL, JB_E_VALUE);
+    CHECKF(strcmp(e.path, "$.opt") == 0 && strstr(e.message, "JB_BOX_OF"), "%s: %s", e.path, e.message);
+    h.leaf = NULL;
+    h.has_opt = false;
+    e = expect_fail(__LINE__, &bhold_type, &h, NULL, JB_E_VALUE);
+    CHECKF(strcmp(e.path, "$.leaf") == 0, "%s", e.path);
+    /* whatever the call or the format says about absent fields */
+    jb_write_options o = {.flags = JB_WRITE_ABSENT_NULL};
+    e = expect_fail(__LINE__, &bhold_type, &h, &o, JB_E_VALUE);
+}
+
 int main(void) {
     test_ints();
     test_floats();
@@ -1337,5 +1365,6 @@ int main(void) {
     test_deep();
     test_sinks();
     test_nomem();
+    test_boxes();
     return check_report();
 }

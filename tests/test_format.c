@@ -113,10 +113,10 @@ typedef struct {
     JB_FIELD(person, userId, &jb_i32),               \
     JB_FIELD(person, fullName, &jb_cstr),            \
     JB_OPTIONAL(person, email, has_email, &jb_cstr)
-static const jb_type person_aeson = JB_RECORD_WITH(person, (.format = &jb_format_aeson), PERSON_FIELDS);
-static const jb_type person_serde = JB_RECORD_WITH(person, (.format = &jb_format_serde), PERSON_FIELDS);
-static const jb_type person_circe = JB_RECORD_WITH(person, (.format = &jb_format_circe), PERSON_FIELDS);
-static const jb_type person_fable = JB_RECORD_WITH(person, (.format = &jb_format_fable), PERSON_FIELDS);
+static const jb_type person_aeson = JB_RECORD((person, .format = &jb_format_aeson), PERSON_FIELDS);
+static const jb_type person_serde = JB_RECORD((person, .format = &jb_format_serde), PERSON_FIELDS);
+static const jb_type person_circe = JB_RECORD((person, .format = &jb_format_circe), PERSON_FIELDS);
+static const jb_type person_fable = JB_RECORD((person, .format = &jb_format_fable), PERSON_FIELDS);
 
 /* The idiomatic Rust spelling (golden note 1): user_id/full_name, with and
  * without #[serde(rename_all = "camelCase")]. */
@@ -130,9 +130,9 @@ typedef struct {
     JB_FIELD(rperson, user_id, &jb_i32),            \
     JB_FIELD(rperson, full_name, &jb_cstr),         \
     JB_OPTIONAL(rperson, email, has_email, &jb_cstr)
-static const jb_type rperson_serde = JB_RECORD_WITH(rperson, (.format = &jb_format_serde), RPERSON_FIELDS);
+static const jb_type rperson_serde = JB_RECORD((rperson, .format = &jb_format_serde), RPERSON_FIELDS);
 static const jb_type rperson_serde_camel =
-    JB_RECORD_WITH(rperson, (.format = &jb_format_serde, .rename = JB_RENAME_CAMEL), RPERSON_FIELDS);
+    JB_RECORD((rperson, .format = &jb_format_serde, .rename = JB_RENAME_CAMEL), RPERSON_FIELDS);
 
 /* sum: Shape = Empty | Circle Double | Pair Int Int | Rect {w, h :: Double}.
  * Scala has named fields only (circe: Circle(r), Pair(a, b)): the circe
@@ -164,18 +164,18 @@ static const jb_type circ_rec = JB_RECORD(circ_t, JB_FIELD(circ_t, r, &jb_f64));
     JB_CASE(shape, SH_PAIR, "Pair", as.pair, pair_desc),                   \
     JB_CASE(shape, SH_RECT, "Rect", as.rect, rect_desc)
 static const jb_type shape_aeson =
-    JB_SUM_WITH(shape, kind, (.format = &jb_format_aeson), SHAPE_CASES(&pair_tup, &rect_rec));
+    JB_SUM((shape, .format = &jb_format_aeson), kind, SHAPE_CASES(&pair_tup, &rect_rec));
 static const jb_type shape_serde =
-    JB_SUM_WITH(shape, kind, (.format = &jb_format_serde), SHAPE_CASES(&pair_tup, &rect_rec));
+    JB_SUM((shape, .format = &jb_format_serde), kind, SHAPE_CASES(&pair_tup, &rect_rec));
 /* F# `Rect of w: float * h: float` has named fields, like a C struct: the
  * natural model is a record payload, and the fable preset should write it
  * positionally (docs/formats.md: "names dropped, positional"). */
 static const jb_type shape_fable =
-    JB_SUM_WITH(shape, kind, (.format = &jb_format_fable), SHAPE_CASES(&pair_tup, &rect_rec));
+    JB_SUM((shape, .format = &jb_format_fable), kind, SHAPE_CASES(&pair_tup, &rect_rec));
 /* ... and the same with the payload modelled as a tuple by hand. */
 static const jb_type shape_fable_tup =
-    JB_SUM_WITH(shape, kind, (.format = &jb_format_fable), SHAPE_CASES(&pair_tup, &rect_tup));
-static const jb_type shape_circe = JB_SUM_WITH(shape, kind, (.format = &jb_format_circe),
+    JB_SUM((shape, .format = &jb_format_fable), kind, SHAPE_CASES(&pair_tup, &rect_tup));
+static const jb_type shape_circe = JB_SUM((shape, .format = &jb_format_circe), kind,
     JB_NULLARY(SH_EMPTY, "Empty"),
     JB_CASE(shape, SH_CIRCLE, "Circle", as.circ, &circ_rec),
     JB_CASE(shape, SH_PAIR, "Pair", as.pair, &pair_rec),
@@ -184,46 +184,42 @@ static const jb_type shape_circe = JB_SUM_WITH(shape, kind, (.format = &jb_forma
 /* Preset options stay overridable: serde's opt-in sum attributes
  * (docs/formats.md, "Other encodings the anchors offer", [run] on serde
  * 1.0.152) and aeson's sumEncoding = TwoElemArray. */
-static const jb_type shape_serde_adj = JB_SUM_WITH(shape, kind,
-    (.format = &jb_format_serde, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"),
+static const jb_type shape_serde_adj = JB_SUM((shape, .format = &jb_format_serde, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"), kind,
     SHAPE_CASES(&pair_tup, &rect_rec));
-static const jb_type shape_serde_int = JB_SUM_WITH(shape, kind,
-    (.format = &jb_format_serde, .sum_style = JB_SUM_INTERNAL, .tag_name = "type"),
+static const jb_type shape_serde_int = JB_SUM((shape, .format = &jb_format_serde, .sum_style = JB_SUM_INTERNAL, .tag_name = "type"), kind,
     SHAPE_CASES(&pair_tup, &rect_rec));
-static const jb_type shape_serde_unt = JB_SUM_WITH(shape, kind,
-    (.format = &jb_format_serde, .sum_style = JB_SUM_UNTAGGED), SHAPE_CASES(&pair_tup, &rect_rec));
+static const jb_type shape_serde_unt = JB_SUM((shape, .format = &jb_format_serde, .sum_style = JB_SUM_UNTAGGED), kind, SHAPE_CASES(&pair_tup, &rect_rec));
 enum { NOTHING, JUST };
 typedef struct { int tag; int32_t v; } maybe_t;
-static const jb_type maybe_aeson_arr = JB_SUM_WITH(maybe_t, tag,
-    (.format = &jb_format_aeson, .sum_style = JB_SUM_ARRAY),
+static const jb_type maybe_aeson_arr = JB_SUM((maybe_t, .format = &jb_format_aeson, .sum_style = JB_SUM_ARRAY), tag,
     JB_NULLARY(NOTHING, "Nothing"), JB_CASE(maybe_t, JUST, "Just", v, &jb_i32));
 
 /* A record holding a shape, for error paths ($.shape). */
 typedef struct { shape s; } holder;
-static const jb_type holder_aeson = JB_RECORD_WITH(holder, (.format = &jb_format_aeson),
-    JB_FIELD_AS(holder, s, "shape", &shape_aeson));
-static const jb_type holder_serde = JB_RECORD_WITH(holder, (.format = &jb_format_serde),
-    JB_FIELD_AS(holder, s, "shape", &shape_serde));
-static const jb_type holder_circe = JB_RECORD_WITH(holder, (.format = &jb_format_circe),
-    JB_FIELD_AS(holder, s, "shape", &shape_circe));
-static const jb_type holder_fable = JB_RECORD_WITH(holder, (.format = &jb_format_fable),
-    JB_FIELD_AS(holder, s, "shape", &shape_fable));
+static const jb_type holder_aeson = JB_RECORD((holder, .format = &jb_format_aeson),
+    JB_FIELD(holder, s, &shape_aeson, JB_NAME("shape")));
+static const jb_type holder_serde = JB_RECORD((holder, .format = &jb_format_serde),
+    JB_FIELD(holder, s, &shape_serde, JB_NAME("shape")));
+static const jb_type holder_circe = JB_RECORD((holder, .format = &jb_format_circe),
+    JB_FIELD(holder, s, &shape_circe, JB_NAME("shape")));
+static const jb_type holder_fable = JB_RECORD((holder, .format = &jb_format_fable),
+    JB_FIELD(holder, s, &shape_fable, JB_NAME("shape")));
 
 /* enum: Color = Red | Green | Blue, as a C enum and as an all-nullary sum */
 typedef enum { RED, GREEN, BLUE } color;
 #define COLOR_CASES JB_ENUM_CASE(RED, "Red"), JB_ENUM_CASE(GREEN, "Green"), JB_ENUM_CASE(BLUE, "Blue")
 static const jb_type color_plain = JB_ENUM(color, COLOR_CASES);
-static const jb_type color_aeson = JB_ENUM_WITH(color, (.format = &jb_format_aeson), COLOR_CASES);
-static const jb_type color_serde = JB_ENUM_WITH(color, (.format = &jb_format_serde), COLOR_CASES);
-static const jb_type color_circe = JB_ENUM_WITH(color, (.format = &jb_format_circe), COLOR_CASES);
-static const jb_type color_fable = JB_ENUM_WITH(color, (.format = &jb_format_fable), COLOR_CASES);
+static const jb_type color_aeson = JB_ENUM((color, .format = &jb_format_aeson), COLOR_CASES);
+static const jb_type color_serde = JB_ENUM((color, .format = &jb_format_serde), COLOR_CASES);
+static const jb_type color_circe = JB_ENUM((color, .format = &jb_format_circe), COLOR_CASES);
+static const jb_type color_fable = JB_ENUM((color, .format = &jb_format_fable), COLOR_CASES);
 
 typedef struct { color c; } csum;
 #define CSUM_CASES JB_NULLARY(RED, "Red"), JB_NULLARY(GREEN, "Green"), JB_NULLARY(BLUE, "Blue")
-static const jb_type csum_aeson = JB_SUM_WITH(csum, c, (.format = &jb_format_aeson), CSUM_CASES);
-static const jb_type csum_serde = JB_SUM_WITH(csum, c, (.format = &jb_format_serde), CSUM_CASES);
-static const jb_type csum_circe = JB_SUM_WITH(csum, c, (.format = &jb_format_circe), CSUM_CASES);
-static const jb_type csum_fable = JB_SUM_WITH(csum, c, (.format = &jb_format_fable), CSUM_CASES);
+static const jb_type csum_aeson = JB_SUM((csum, .format = &jb_format_aeson), c, CSUM_CASES);
+static const jb_type csum_serde = JB_SUM((csum, .format = &jb_format_serde), c, CSUM_CASES);
+static const jb_type csum_circe = JB_SUM((csum, .format = &jb_format_circe), c, CSUM_CASES);
+static const jb_type csum_fable = JB_SUM((csum, .format = &jb_format_fable), c, CSUM_CASES);
 
 /* point: Point {x, y :: Int} (a record map key) */
 typedef struct { int32_t x, y; } point;
@@ -262,10 +258,10 @@ static const jb_type node_serde = NODE_TUP(&tree_serde);
 static const jb_type node_fable = NODE_TUP(&tree_fable);
 /* circe: case class Node(left: Tree, value: Int, right: Tree) (golden note 2) */
 static const jb_type node_circe = JB_RECORD(node_t,
-    JB_FIELD_AS(node_t, l, "left", JB_PTR_OF_T(tree, &tree_circe)),
-    JB_FIELD_AS(node_t, v, "value", &jb_i32),
-    JB_FIELD_AS(node_t, r, "right", JB_PTR_OF_T(tree, &tree_circe)));
-#define TREE_SUM(fmt, nd_) JB_SUM_WITH(tree, kind, (.format = &fmt), \
+    JB_FIELD(node_t, l, JB_PTR_OF_T(tree, &tree_circe), JB_NAME("left")),
+    JB_FIELD(node_t, v, &jb_i32, JB_NAME("value")),
+    JB_FIELD(node_t, r, JB_PTR_OF_T(tree, &tree_circe), JB_NAME("right")));
+#define TREE_SUM(fmt, nd_) JB_SUM((tree, .format = &fmt), kind, \
     JB_NULLARY(T_LEAF, "Leaf"), JB_CASE(tree, T_NODE, "Node", as.node, nd_))
 static const jb_type tree_aeson = TREE_SUM(jb_format_aeson, &node_aeson);
 static const jb_type tree_serde = TREE_SUM(jb_format_serde, &node_serde);
@@ -282,7 +278,7 @@ typedef struct { map_is v; } box_is;
 typedef struct { map_ps v; } box_ps;
 typedef struct { map_ls v; } box_ls;
 
-#define BOX(T, fmt, desc) JB_RECORD_WITH(T, (.format = &fmt, .fmt_flags = JB_FMT_UNWRAP_UNARY), \
+#define BOX(T, fmt, desc) JB_RECORD((T, .format = &fmt, .fmt_flags = JB_FMT_UNWRAP_UNARY), \
     JB_FIELD(T, v, desc))
 #define MAP_SI JB_MAP_OF_T(char *, int32_t, &jb_cstr, &jb_i32)
 #define MAP_CI(k) JB_MAP_OF_T(color, int32_t, k, &jb_i32)
@@ -313,7 +309,7 @@ static const jb_type ci_aeson_own = BOX(box_ci, jb_format_aeson, MAP_CI(&color_a
 /* issue 5: a record key as a plain object key is a descriptor error */
 typedef struct { map_ps m; } has_bad;
 static const jb_type has_bad_t = JB_RECORD(has_bad,
-    JB_FIELD(has_bad, m, JB_MAP_OF_KEYS(&point_rec, &jb_cstr, JB_KEYS_STRING)));
+    JB_FIELD(has_bad, m, JB_MAP_OF(&point_rec, &jb_cstr, .key_mode = JB_KEYS_STRING)));
 
 enum { AESON, SERDE, CIRCE, FABLE, NPRESETS };
 static const char *const preset_name[NPRESETS] = {"aeson", "serde", "circe", "fable"};
@@ -782,42 +778,42 @@ typedef struct { int32_t userID, HTTPServer, field01, a1B2; } rn4;
 #define RN4_FIELDS JB_FIELD(rn4, userID, &jb_i32), JB_FIELD(rn4, HTTPServer, &jb_i32), \
     JB_FIELD(rn4, field01, &jb_i32), JB_FIELD(rn4, a1B2, &jb_i32)
 static const jb_type rn4_t[8] = {
-    JB_RECORD_WITH(rn4, (.rename = JB_RENAME_NONE), RN4_FIELDS),
-    JB_RECORD_WITH(rn4, (.rename = JB_RENAME_SNAKE), RN4_FIELDS),
-    JB_RECORD_WITH(rn4, (.rename = JB_RENAME_CAMEL), RN4_FIELDS),
-    JB_RECORD_WITH(rn4, (.rename = JB_RENAME_PASCAL), RN4_FIELDS),
-    JB_RECORD_WITH(rn4, (.rename = JB_RENAME_KEBAB), RN4_FIELDS),
-    JB_RECORD_WITH(rn4, (.rename = JB_RENAME_SCREAMING_SNAKE), RN4_FIELDS),
-    JB_RECORD_WITH(rn4, (.rename = JB_RENAME_LOWER), RN4_FIELDS),
-    JB_RECORD_WITH(rn4, (.rename = JB_RENAME_UPPER), RN4_FIELDS),
+    JB_RECORD((rn4, .rename = JB_RENAME_NONE), RN4_FIELDS),
+    JB_RECORD((rn4, .rename = JB_RENAME_SNAKE), RN4_FIELDS),
+    JB_RECORD((rn4, .rename = JB_RENAME_CAMEL), RN4_FIELDS),
+    JB_RECORD((rn4, .rename = JB_RENAME_PASCAL), RN4_FIELDS),
+    JB_RECORD((rn4, .rename = JB_RENAME_KEBAB), RN4_FIELDS),
+    JB_RECORD((rn4, .rename = JB_RENAME_SCREAMING_SNAKE), RN4_FIELDS),
+    JB_RECORD((rn4, .rename = JB_RENAME_LOWER), RN4_FIELDS),
+    JB_RECORD((rn4, .rename = JB_RENAME_UPPER), RN4_FIELDS),
 };
 typedef struct { int32_t user_id, HTTP2Server; } rn2;
 #define RN2_FIELDS JB_FIELD(rn2, user_id, &jb_i32), JB_FIELD(rn2, HTTP2Server, &jb_i32)
 static const jb_type rn2_t[8] = {
-    JB_RECORD_WITH(rn2, (.rename = JB_RENAME_NONE), RN2_FIELDS),
-    JB_RECORD_WITH(rn2, (.rename = JB_RENAME_SNAKE), RN2_FIELDS),
-    JB_RECORD_WITH(rn2, (.rename = JB_RENAME_CAMEL), RN2_FIELDS),
-    JB_RECORD_WITH(rn2, (.rename = JB_RENAME_PASCAL), RN2_FIELDS),
-    JB_RECORD_WITH(rn2, (.rename = JB_RENAME_KEBAB), RN2_FIELDS),
-    JB_RECORD_WITH(rn2, (.rename = JB_RENAME_SCREAMING_SNAKE), RN2_FIELDS),
-    JB_RECORD_WITH(rn2, (.rename = JB_RENAME_LOWER), RN2_FIELDS),
-    JB_RECORD_WITH(rn2, (.rename = JB_RENAME_UPPER), RN2_FIELDS),
+    JB_RECORD((rn2, .rename = JB_RENAME_NONE), RN2_FIELDS),
+    JB_RECORD((rn2, .rename = JB_RENAME_SNAKE), RN2_FIELDS),
+    JB_RECORD((rn2, .rename = JB_RENAME_CAMEL), RN2_FIELDS),
+    JB_RECORD((rn2, .rename = JB_RENAME_PASCAL), RN2_FIELDS),
+    JB_RECORD((rn2, .rename = JB_RENAME_KEBAB), RN2_FIELDS),
+    JB_RECORD((rn2, .rename = JB_RENAME_SCREAMING_SNAKE), RN2_FIELDS),
+    JB_RECORD((rn2, .rename = JB_RENAME_LOWER), RN2_FIELDS),
+    JB_RECORD((rn2, .rename = JB_RENAME_UPPER), RN2_FIELDS),
 };
 /* userID and user_id both become user_id in snake_case */
 typedef struct { int32_t userID, user_id; } rnclash;
-static const jb_type rnclash_t = JB_RECORD_WITH(rnclash, (.rename = JB_RENAME_SNAKE),
+static const jb_type rnclash_t = JB_RECORD((rnclash, .rename = JB_RENAME_SNAKE),
     JB_FIELD(rnclash, userID, &jb_i32), JB_FIELD(rnclash, user_id, &jb_i32));
 /* an explicit name is never renamed */
 typedef struct { int32_t userID, keepMe; } rnexp;
-static const jb_type rnexp_t = JB_RECORD_WITH(rnexp, (.rename = JB_RENAME_SCREAMING_SNAKE),
-    JB_FIELD(rnexp, userID, &jb_i32), JB_FIELD_AS(rnexp, keepMe, "keepMe", &jb_i32));
+static const jb_type rnexp_t = JB_RECORD((rnexp, .rename = JB_RENAME_SCREAMING_SNAKE),
+    JB_FIELD(rnexp, userID, &jb_i32), JB_FIELD(rnexp, keepMe, &jb_i32, JB_NAME("keepMe")));
 /* case names: enums and sums */
 typedef enum { K_USER_ID, K_HTTP_SERVER, K_A1B2 } kname;
-static const jb_type kname_snake = JB_ENUM_WITH(kname, (.rename = JB_RENAME_SNAKE),
+static const jb_type kname_snake = JB_ENUM((kname, .rename = JB_RENAME_SNAKE),
     JB_ENUM_CASE(K_USER_ID, "userID"), JB_ENUM_CASE(K_HTTP_SERVER, "HTTPServer"),
     JB_ENUM_CASE(K_A1B2, "a1B2"));
 typedef struct { kname k; int32_t n; } ksum;
-static const jb_type ksum_kebab = JB_SUM_WITH(ksum, k, (.rename = JB_RENAME_KEBAB),
+static const jb_type ksum_kebab = JB_SUM((ksum, .rename = JB_RENAME_KEBAB), k,
     JB_CASE(ksum, K_USER_ID, "userID", n, &jb_i32), JB_NULLARY(K_HTTP_SERVER, "HTTPServer"),
     JB_NULLARY(K_A1B2, "a1B2"));
 
@@ -889,19 +885,19 @@ static void test_rename(void) {
 
 typedef struct { int32_t num; char *name; } al;
 static const jb_type al_t = JB_RECORD(al,
-    JB_FIELD_WITH(al, num, &jb_i32, (.aliases = JB_ALIASES("n", "number"))),
+    JB_FIELD(al, num, &jb_i32, .aliases = JB_ALIASES("n", "number")),
     JB_FIELD(al, name, &jb_cstr));
 static const jb_type al_clash_t = JB_RECORD(al,
-    JB_FIELD_WITH(al, num, &jb_i32, (.aliases = JB_ALIASES("name"))),
+    JB_FIELD(al, num, &jb_i32, .aliases = JB_ALIASES("name")),
     JB_FIELD(al, name, &jb_cstr));
 /* aliases are matched as given, after renaming the primary name */
-static const jb_type al_camel_t = JB_RECORD_WITH(al, (.rename = JB_RENAME_PASCAL),
-    JB_FIELD_WITH(al, num, &jb_i32, (.aliases = JB_ALIASES("num_old"))),
+static const jb_type al_camel_t = JB_RECORD((al, .rename = JB_RENAME_PASCAL),
+    JB_FIELD(al, num, &jb_i32, .aliases = JB_ALIASES("num_old")),
     JB_FIELD(al, name, &jb_cstr));
 
 /* JB_FIELD_AS_WITH: an explicit name (not renamed) with aliases */
-static const jb_type al_as_t = JB_RECORD_WITH(al, (.rename = JB_RENAME_SCREAMING_SNAKE),
-    JB_FIELD_AS_WITH(al, num, "theNum", &jb_i32, (.aliases = JB_ALIASES("num"))),
+static const jb_type al_as_t = JB_RECORD((al, .rename = JB_RENAME_SCREAMING_SNAKE),
+    JB_FIELD(al, num, &jb_i32, JB_NAME("theNum"), .aliases = JB_ALIASES("num")),
     JB_FIELD(al, name, &jb_cstr));
 
 static void test_aliases(void) {
@@ -926,16 +922,16 @@ static void test_aliases(void) {
 typedef struct { int32_t a; int32_t b; char *s; bool has_o; char *o; } df;
 static const jb_type df_t = JB_RECORD(df,
     JB_FIELD(df, a, &jb_i32),
-    JB_FIELD_WITH(df, b, &jb_i32, (.default_json = "42")),
-    JB_FIELD_WITH(df, s, &jb_cstr, (.default_json = "\"none\"")),
-    JB_OPTIONAL_WITH(df, o, has_o, &jb_cstr, (.default_json = "\"dflt\"")));
+    JB_FIELD(df, b, &jb_i32, .default_json = "42"),
+    JB_FIELD(df, s, &jb_cstr, .default_json = "\"none\""),
+    JB_OPTIONAL(df, o, has_o, &jb_cstr, .default_json = "\"dflt\""));
 typedef struct { int32_t a; int32_t b; } dfbad;
 static const jb_type dfbad_syntax_t = JB_RECORD(dfbad, JB_FIELD(dfbad, a, &jb_i32),
-    JB_FIELD_WITH(dfbad, b, &jb_i32, (.default_json = "4x")));
+    JB_FIELD(dfbad, b, &jb_i32, .default_json = "4x"));
 static const jb_type dfbad_type_t = JB_RECORD(dfbad, JB_FIELD(dfbad, a, &jb_i32),
-    JB_FIELD_WITH(dfbad, b, &jb_i32, (.default_json = "\"42\"")));
+    JB_FIELD(dfbad, b, &jb_i32, .default_json = "\"42\""));
 static const jb_type dfbad_range_t = JB_RECORD(dfbad, JB_FIELD(dfbad, a, &jb_i32),
-    JB_FIELD_WITH(dfbad, b, &jb_i32, (.default_json = "4294967296")));
+    JB_FIELD(dfbad, b, &jb_i32, .default_json = "4294967296"));
 
 static void test_defaults(void) {
     df g;
@@ -968,9 +964,9 @@ static const jb_type outer_rec = JB_RECORD(outer_t,
 /* the flattened record keeps its own rename policy */
 typedef struct { int32_t inner_num; } inner2_t;
 typedef struct { int32_t outer_num; inner2_t in; } outer2_t;
-static const jb_type inner2_rec = JB_RECORD_WITH(inner2_t, (.rename = JB_RENAME_CAMEL),
+static const jb_type inner2_rec = JB_RECORD((inner2_t, .rename = JB_RENAME_CAMEL),
     JB_FIELD(inner2_t, inner_num, &jb_i32));
-static const jb_type outer2_rec = JB_RECORD_WITH(outer2_t, (.rename = JB_RENAME_KEBAB),
+static const jb_type outer2_rec = JB_RECORD((outer2_t, .rename = JB_RENAME_KEBAB),
     JB_FIELD(outer2_t, outer_num, &jb_i32), JB_FLATTEN(outer2_t, in, &inner2_rec));
 /* a flattened field named like a parent field */
 typedef struct { int32_t a; inner_t in; } outer3_t;
@@ -1000,8 +996,8 @@ static void test_flatten(void) {
 typedef struct { int32_t n; } uw1;
 typedef struct { int32_t n, m; } uw2;
 typedef struct { uw1 inner; char *s; } uwp;
-static const jb_type uw1_t = JB_RECORD_WITH(uw1, (.fmt_flags = JB_FMT_UNWRAP_UNARY), JB_FIELD(uw1, n, &jb_i32));
-static const jb_type uw2_t = JB_RECORD_WITH(uw2, (.fmt_flags = JB_FMT_UNWRAP_UNARY),
+static const jb_type uw1_t = JB_RECORD((uw1, .fmt_flags = JB_FMT_UNWRAP_UNARY), JB_FIELD(uw1, n, &jb_i32));
+static const jb_type uw2_t = JB_RECORD((uw2, .fmt_flags = JB_FMT_UNWRAP_UNARY),
     JB_FIELD(uw2, n, &jb_i32), JB_FIELD(uw2, m, &jb_i32));
 static const jb_type uw1_plain_t = JB_RECORD(uw1, JB_FIELD(uw1, n, &jb_i32));
 static const jb_type uwp_t = JB_RECORD(uwp, JB_FIELD(uwp, inner, &uw1_t), JB_FIELD(uwp, s, &jb_cstr));
@@ -1035,11 +1031,11 @@ static void test_three_state(void) {
 
 typedef struct { int32_t id; bool has_a; int32_t a; bool has_b; int32_t b; bool has_c; int32_t c; } om;
 #define OM_FIELDS JB_FIELD(om, id, &jb_i32), JB_OPTIONAL(om, a, has_a, &jb_i32), \
-    JB_OPTIONAL_WITH(om, b, has_b, &jb_i32, (.flags = JB_FIELD_OMIT_ABSENT)),     \
-    JB_OPTIONAL_WITH(om, c, has_c, &jb_i32, (.flags = JB_FIELD_NULL_WHEN_ABSENT))
+    JB_OPTIONAL(om, b, has_b, &jb_i32, .flags = JB_FIELD_OMIT_ABSENT),     \
+    JB_OPTIONAL(om, c, has_c, &jb_i32, .flags = JB_FIELD_NULL_WHEN_ABSENT)
 static const jb_type om_plain = JB_RECORD(om, OM_FIELDS);
-static const jb_type om_null = JB_RECORD_WITH(om, (.fmt_flags = JB_FMT_ABSENT_NULL), OM_FIELDS);
-static const jb_type om_serde = JB_RECORD_WITH(om, (.format = &jb_format_serde), OM_FIELDS);
+static const jb_type om_null = JB_RECORD((om, .fmt_flags = JB_FMT_ABSENT_NULL), OM_FIELDS);
+static const jb_type om_serde = JB_RECORD((om, .format = &jb_format_serde), OM_FIELDS);
 
 static void test_absent(void) {
     om v = {1, false, 0, false, 0, false, 0}, g;
@@ -1061,7 +1057,7 @@ static void test_absent(void) {
 }
 
 typedef struct { int32_t a; } strict_t;
-static const jb_type strict_rec = JB_RECORD_WITH(strict_t, (.fmt_flags = JB_FMT_DENY_UNKNOWN),
+static const jb_type strict_rec = JB_RECORD((strict_t, .fmt_flags = JB_FMT_DENY_UNKNOWN),
     JB_FIELD(strict_t, a, &jb_i32));
 
 static void test_deny_unknown(void) {
@@ -1196,8 +1192,8 @@ static void test_capture_unknown(void) {
 typedef struct {
     char *s;
 } esc_rec;
-static const jb_type esc_aeson = JB_RECORD_WITH(esc_rec, (.format = &jb_format_aeson), JB_FIELD(esc_rec, s, &jb_cstr));
-static const jb_type esc_serde = JB_RECORD_WITH(esc_rec, (.format = &jb_format_serde), JB_FIELD(esc_rec, s, &jb_cstr));
+static const jb_type esc_aeson = JB_RECORD((esc_rec, .format = &jb_format_aeson), JB_FIELD(esc_rec, s, &jb_cstr));
+static const jb_type esc_serde = JB_RECORD((esc_rec, .format = &jb_format_serde), JB_FIELD(esc_rec, s, &jb_cstr));
 
 static void test_control_escapes(void) {
     esc_rec v = {"a\bb\fc\nd"};

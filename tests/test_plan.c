@@ -118,8 +118,8 @@ static const jb_type bad_array_elem_type = JB_RECORD(bad_array_elem,
 
 typedef struct { int32_t a, b; } dup_names;
 static const jb_type dup_names_type = JB_RECORD(dup_names,
-    JB_FIELD_AS(dup_names, a, "same", &jb_i32),
-    JB_FIELD_AS(dup_names, b, "same", &jb_i32));
+    JB_FIELD(dup_names, a, &jb_i32, JB_NAME("same")),
+    JB_FIELD(dup_names, b, &jb_i32, JB_NAME("same")));
 
 typedef enum { DE_A = 1, DE_B = 2 } de_enum;
 static const jb_type dup_enum_values_type = JB_ENUM(de_enum,
@@ -140,13 +140,13 @@ static const jb_type sum_wrong_payload_type = JB_SUM(dsum, tag,
     JB_CASE(dsum, DE_A, "I", as.i, &jb_i64), /* an int32_t member */
     JB_NULLARY(DE_B, "N"));
 static const jb_type sum_no_cases_type = JB_SUM(dsum, tag, {.name = 0});
-static const jb_type sum_internal_scalar_type = JB_SUM_STYLE(dsum, tag, JB_SUM_INTERNAL, 0, 0,
+static const jb_type sum_internal_scalar_type = JB_SUM((dsum, .sum_style = JB_SUM_INTERNAL), tag,
     JB_CASE(dsum, DE_A, "I", as.i, &jb_i32),
     JB_NULLARY(DE_B, "N"));
 typedef struct { int32_t kind; } kindrec;
 static const jb_type kindrec_type = JB_RECORD(kindrec, JB_FIELD(kindrec, kind, &jb_i32));
 typedef struct { de_enum tag; union { kindrec k; } as; } ksum;
-static const jb_type sum_tag_clash_type = JB_SUM_STYLE(ksum, tag, JB_SUM_INTERNAL, "kind", 0,
+static const jb_type sum_tag_clash_type = JB_SUM((ksum, .sum_style = JB_SUM_INTERNAL, .tag_name = "kind"), tag,
     JB_CASE(ksum, DE_A, "K", as.k, &kindrec_type));
 
 typedef struct { int32_t v; int flag; } bad_flag;
@@ -156,7 +156,7 @@ typedef struct { int32_t v; } null_field;
 static const jb_type null_field_type = JB_RECORD(null_field, JB_FIELD(null_field, v, NULL));
 
 typedef struct { int32_t v; } bad_utf8_name;
-static const jb_type bad_utf8_name_type = JB_RECORD(bad_utf8_name, JB_FIELD_AS(bad_utf8_name, v, "a\xff", &jb_i32));
+static const jb_type bad_utf8_name_type = JB_RECORD(bad_utf8_name, JB_FIELD(bad_utf8_name, v, &jb_i32, JB_NAME("a\xff")));
 
 typedef struct { int64_t t; } stamp;
 static jb_status stamp_enc(jb_writer *w, const void *v, void *ctx) {
@@ -536,7 +536,101 @@ static void test_warm(void) {
     free(json);
 }
 
+/* ------------------------------------------------------------------ */
+/* Representation options: where each is set, and who wins            */
+/* ------------------------------------------------------------------ */
+
+/* One record shape, described with the option in each of its homes. */
+typedef struct { int32_t a; bool has_b; int32_t b; jb_raw_members rest; } opt_rec;
+static const jb_format deny_format = {.name = "deny", .flags = JB_FMT_DENY_UNKNOWN};
+static const jb_format null_format = {.name = "null", .flags = JB_FMT_ABSENT_NULL};
+#define OPT_FIELDS(...) JB_FIELD(opt_rec, a, JB_AUTO), JB_OPTIONAL(opt_rec, b, has_b, JB_AUTO, __VA_ARGS__)
+static const jb_type o_plain = JB_RECORD(opt_rec, OPT_FIELDS(.flags = 0));
+static const jb_type o_type_deny = JB_RECORD((opt_rec, .fmt_flags = JB_FMT_DENY_UNKNOWN), OPT_FIELDS(.flags = 0));
+static const jb_type o_fmt_deny = JB_RECORD((opt_rec, .format = &deny_format), OPT_FIELDS(.flags = 0));
+static const jb_type o_capture = JB_RECORD((opt_rec, .format = &deny_format), OPT_FIELDS(.flags = 0),
+    JB_UNKNOWN_FIELDS(opt_rec, rest));
+static const jb_type o_type_null = JB_RECORD((opt_rec, .fmt_flags = JB_FMT_ABSENT_NULL), OPT_FIELDS(.flags = 0));
+static const jb_type o_fmt_null = JB_RECORD((opt_rec, .format = &null_format), OPT_FIELDS(.flags = 0));
+static const jb_type o_field_null = JB_RECORD(opt_rec, OPT_FIELDS(.flags = JB_FIELD_NULL_WHEN_ABSENT));
+static const jb_type o_field_omit = JB_RECORD((opt_rec, .format = &null_format),
+    OPT_FIELDS(.flags = JB_FIELD_OMIT_ABSENT));
+
+/* The precedence table of docs/formats.md, row by row. */
+static void test_option_homes(void) {
+    static const struct {
+        int line;
+        const jb_type *t;
+        uint32_t flags; /* the call's JB_READ_* */
+        jb_status want;
+    } unknown[] = {
+        {__LINE__, &o_plain, 0, JB_OK},                                /* default: skipped */
+        {__LINE__, &o_plain, JB_READ_DENY_UNKNOWN, JB_E_UNKNOWN},      /* the call turns it on */
+        {__LINE__, &o_type_deny, 0, JB_E_UNKNOWN},                     /* the type says so */
+        {__LINE__, &o_fmt_deny, 0, JB_E_UNKNOWN},                      /* its format says so */
+        {__LINE__, &o_fmt_deny, JB_READ_DENY_UNKNOWN, JB_E_UNKNOWN},
+        {__LINE__, &o_capture, 0, JB_OK},                              /* a capture field wins */
+        {__LINE__, &o_capture, JB_READ_DENY_UNKNOWN, JB_OK},
+    };
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        opt_rec v;
+        jb_read_options o = {.flags = unknown[i].flags};
+        jb_arena *a = jb_arena_new();
+        jb_status st = jb_decode(unknown[i].t, "{\"a\":1,\"zz\":2}", 14, &v, a, &o, NULL);
+        CHECK_AT(unknown[i].line, st == unknown[i].want, "%s", jb_status_name(st));
+        if (unknown[i].t == &o_capture && st == JB_OK)
+            CHECK_AT(unknown[i].line, v.rest.len == 1 && v.rest.items[0].key.len == 2, "captured %zu", v.rest.len);
+        jb_arena_free(a);
+    }
+    static const struct {
+        int line;
+        const jb_type *t;
+        uint32_t flags; /* the call's JB_WRITE_* */
+        const char *want;
+    } absent[] = {
+        {__LINE__, &o_plain, 0, "{\"a\":1}"},                               /* default: omitted */
+        {__LINE__, &o_plain, JB_WRITE_ABSENT_NULL, "{\"a\":1,\"b\":null}"}, /* the call turns null on */
+        {__LINE__, &o_type_null, 0, "{\"a\":1,\"b\":null}"},                /* the type */
+        {__LINE__, &o_fmt_null, 0, "{\"a\":1,\"b\":null}"},                 /* its format */
+        {__LINE__, &o_field_null, 0, "{\"a\":1,\"b\":null}"},               /* the field */
+        {__LINE__, &o_field_omit, 0, "{\"a\":1}"},                          /* the field's omit wins */
+        {__LINE__, &o_field_omit, JB_WRITE_ABSENT_NULL, "{\"a\":1}"},       /* even over the call */
+    };
+    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++) {
+        opt_rec v = {.a = 1};
+        jb_write_options o = {.flags = absent[i].flags};
+        jb_buf b = JB_BUF_INIT;
+        jb_status st = jb_encode(absent[i].t, &v, &b, &o, NULL);
+        CHECK_AT(absent[i].line, st == JB_OK, "%s", jb_status_name(st));
+        CHECK_MEM_AT(absent[i].line, b.data, b.len, absent[i].want, strlen(absent[i].want));
+        jb_buf_free(&b);
+    }
+}
+
+/* A descriptor defined at block scope is refused: its plan cache is a
+ * compound literal there, gone when the block ends. A plan-less one (no
+ * cache) is fine. */
+static void test_block_scope(void) {
+    typedef struct { int32_t a; } local;
+    const jb_type local_type = JB_RECORD(local, JB_FIELD(local, a, JB_AUTO));
+    jb_error e;
+    local v;
+    jb_arena *a = jb_arena_new();
+    jb_status st = jb_decode(&local_type, "{\"a\":1}", 7, &v, a, NULL, &e);
+    CHECKF(st == JB_E_DESCRIPTOR && strstr(e.message, "block scope"), "%s: %s", jb_status_name(st), e.message);
+    CHECK(jb_type_check(&local_type, NULL) == JB_E_DESCRIPTOR);
+    int32_t xs[1];
+    JB_VEC(int32_t) vec = {xs, 1};
+    jb_buf b = JB_BUF_INIT;
+    xs[0] = 5;
+    CHECK(jb_encode(JB_VEC_OF(&jb_i32), &vec, &b, NULL, NULL) == JB_OK && b.len == 3);
+    jb_buf_free(&b);
+    jb_arena_free(a);
+}
+
 int main(void) {
+    test_option_homes();
+    test_block_scope();
     test_mistakes();
     test_big();
     test_race();

@@ -179,12 +179,12 @@ static const jb_type item_type = JB_RECORD(item,
     JB_FIELD(item, u8, &jb_u8), JB_FIELD(item, u16, &jb_u16),
     JB_FIELD(item, u32, &jb_u32), JB_FIELD(item, u64, &jb_u64),
     JB_FIELD(item, f32, &jb_f32), JB_FIELD(item, f64, &jb_f64),
-    JB_FIELD_AS(item, name, "na\"me/\xc3\xa9", &jb_cstr),
+    JB_FIELD(item, name, &jb_cstr, JB_NAME("na\"me/\xc3\xa9")),
     JB_FIELD(item, blob, &jb_string),
     JB_FIELD(item, col, &color_type),
     JB_OPTIONAL(item, opt, has_opt, &jb_i32),
     JB_FIELD(item, pd, JB_PTR_OF_T(double, &jb_f64)),
-    JB_OPTIONAL_AS(item, os, "o.s", has_os, &jb_string),
+    JB_OPTIONAL(item, os, has_os, &jb_string, JB_NAME("o.s")),
     JB_FIELD(item, arr, JB_ARRAY_OF(uint16_t, 3, &jb_u16)));
 
 /* an optional inside a vec inside a map inside a sum */
@@ -206,14 +206,14 @@ typedef struct {
     JB_CASE(sumv, K_ITEM, "Item", as.r, &item_type), \
     JB_CASE(sumv, K_NUM, "Num", as.n, &jb_i64)
 static const jb_type sum_ext = JB_SUM(sumv, kind, CASES_COMMON);
-static const jb_type sum_adj = JB_SUM_STYLE(sumv, kind, JB_SUM_ADJACENT, "t", "c", CASES_COMMON);
-static const jb_type sum_arr = JB_SUM_STYLE(sumv, kind, JB_SUM_ARRAY, 0, 0, CASES_COMMON);
-static const jb_type sum_int = JB_SUM_STYLE(sumv, kind, JB_SUM_INTERNAL, "kind", 0,
+static const jb_type sum_adj = JB_SUM((sumv, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"), kind, CASES_COMMON);
+static const jb_type sum_arr = JB_SUM((sumv, .sum_style = JB_SUM_ARRAY), kind, CASES_COMMON);
+static const jb_type sum_int = JB_SUM((sumv, .sum_style = JB_SUM_INTERNAL, .tag_name = "kind"), kind,
     JB_CASE(sumv, K_ITEM, "Item", as.r, &item_type),
     JB_CASE(sumv, K_CELL, "Cell", as.c, &cell_type),
     JB_NULLARY(K_EMPTY, "Empty"));
 /* untagged: cases of distinct JSON types; "Empty" before the string case */
-static const jb_type sum_unt = JB_SUM_STYLE(sumv, kind, JB_SUM_UNTAGGED, 0, 0,
+static const jb_type sum_unt = JB_SUM((sumv, .sum_style = JB_SUM_UNTAGGED), kind,
     JB_CASE(sumv, K_ITEM, "Item", as.r, &item_type),
     JB_CASE(sumv, K_NUM, "Num", as.n, &jb_i64),
     JB_CASE(sumv, K_POINT, "Point", as.p, &point_type),

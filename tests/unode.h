@@ -13,7 +13,7 @@ typedef struct unode {
     union { int64_t num; JB_VEC(struct unode) list; } as;
 } unode;
 static const jb_type unode_type;
-static const jb_type unode_type = JB_SUM_STYLE(unode, tag, JB_SUM_UNTAGGED, 0, 0,
+static const jb_type unode_type = JB_SUM((unode, .sum_style = JB_SUM_UNTAGGED), tag,
     JB_CASE(unode, 1, "Num", as.num, &jb_i64), JB_CASE(unode, 2, "List", as.list, JB_VEC_OF(&unode_type)));
 
 #endif

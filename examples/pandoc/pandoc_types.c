@@ -9,7 +9,7 @@
 
 /* aeson's TaggedObject encoding: {"t":"Case","c":payload}, nullary {"t":"Case"}. */
 #define PD_SUM(T, ...) \
-    JB_SUM_WITH(T, t, (.sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"), \
+    JB_SUM((T, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c"), t, \
                 __VA_ARGS__)
 
 /* ---- small pieces ---------------------------------------------------------- */
@@ -74,12 +74,12 @@ static const jb_type pd_list_attributes_type = JB_TUPLE(pd_list_attributes,
 /* ---- Citation ------------------------------------------------------------- */
 
 const jb_type pd_citation_type = JB_RECORD(pd_citation,
-    JB_FIELD_AS(pd_citation, id, "citationId", &jb_string),
-    JB_FIELD_AS(pd_citation, prefix, "citationPrefix", PD_INLINES),
-    JB_FIELD_AS(pd_citation, suffix, "citationSuffix", PD_INLINES),
-    JB_FIELD_AS(pd_citation, mode, "citationMode", &pd_citation_mode_type),
-    JB_FIELD_AS(pd_citation, note_num, "citationNoteNum", &jb_i64),
-    JB_FIELD_AS(pd_citation, hash, "citationHash", &jb_i64));
+    JB_FIELD(pd_citation, id, &jb_string, JB_NAME("citationId")),
+    JB_FIELD(pd_citation, prefix, PD_INLINES, JB_NAME("citationPrefix")),
+    JB_FIELD(pd_citation, suffix, PD_INLINES, JB_NAME("citationSuffix")),
+    JB_FIELD(pd_citation, mode, &pd_citation_mode_type, JB_NAME("citationMode")),
+    JB_FIELD(pd_citation, note_num, &jb_i64, JB_NAME("citationNoteNum")),
+    JB_FIELD(pd_citation, hash, &jb_i64, JB_NAME("citationHash")));
 
 /* ---- Inline payloads -------------------------------------------------------- */
 
@@ -136,9 +136,8 @@ const jb_type pd_inline_type = PD_SUM(pd_inline,
 
 /* ---- Tables ----------------------------------------------------------------- */
 
-static const jb_type pd_col_width_type = JB_SUM_WITH(pd_col_width, t,
-    (.sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c",
-     .float_style = JB_FLOAT_HASKELL),
+static const jb_type pd_col_width_type = JB_SUM((pd_col_width, .sum_style = JB_SUM_ADJACENT, .tag_name = "t", .content_name = "c",
+     .float_style = JB_FLOAT_HASKELL), t,
     JB_CASE(pd_col_width, PD_COL_WIDTH, "ColWidth", width, &jb_f64),
     JB_NULLARY(PD_COL_WIDTH_DEFAULT, "ColWidthDefault"));
 
@@ -260,7 +259,7 @@ const jb_type pd_meta_value_type = PD_SUM(pd_meta_value,
 /* ---- Pandoc ------------------------------------------------------------------- */
 
 const jb_type pd_pandoc_type = JB_RECORD(pd_pandoc,
-    JB_FIELD_AS(pd_pandoc, api_version, "pandoc-api-version", JB_VEC_OF_T(int64_t, &jb_i64)),
+    JB_FIELD(pd_pandoc, api_version, JB_VEC_OF_T(int64_t, &jb_i64), JB_NAME("pandoc-api-version")),
     JB_FIELD(pd_pandoc, meta, PD_META),
     JB_FIELD(pd_pandoc, blocks, PD_BLOCKS));
 
