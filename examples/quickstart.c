@@ -3,34 +3,21 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef enum { ROLE_ADMIN = 1, ROLE_USER = 2, ROLE_GUEST = 7 } role;
-static const jb_type role_type = JB_ENUM(role,
-    JB_ENUM_CASE(ROLE_ADMIN, "admin"),
-    JB_ENUM_CASE(ROLE_USER,  "user"),
-    JB_ENUM_CASE(ROLE_GUEST, "guest"));
+#define ROLE(F) F(ROLE_ADMIN, "admin", 1) F(ROLE_USER, "user", 2) F(ROLE_GUEST, "guest", 7)
+JB_ENUM_DEFINE(role, ROLE);                            /* enum role + role_type */
 
-typedef struct { double x, y; } point;                 /* a tuple: [x, y] */
-static const jb_type point_type = JB_TUPLE(point,
-    JB_ELEM(point, x, &jb_f64),
-    JB_ELEM(point, y, &jb_f64));
+#define POINT(F) F(x, double) F(y, double)
+JB_TUPLE_DEFINE(point, POINT);                         /* a tuple: [x, y] */
 
-typedef struct {
-    char *name;
-    int64_t id;
-    role role;
-    bool has_email; char *email;                       /* optional: presence flag */
-    point *home;                                       /* optional: NULL = absent */
-    JB_VEC(char *) tags;                               /* .items, .len */
-    JB_MAP(char *, int32_t) scores;                    /* .items[i].key / .value, .len */
-} user;
-static const jb_type user_type = JB_RECORD(user,
-    JB_FIELD(user, name, &jb_cstr),
-    JB_FIELD(user, id, &jb_i64),
-    JB_FIELD(user, role, &role_type),
-    JB_OPTIONAL(user, email, has_email, &jb_cstr),
-    JB_FIELD(user, home, JB_PTR_OF(&point_type)),
-    JB_FIELD(user, tags, JB_VEC_OF(&jb_cstr)),
-    JB_FIELD(user, scores, JB_MAP_OF(&jb_cstr, &jb_i32)));
+#define USER(F)                                                            \
+    F(name, char *)                                    /* picked by type */ \
+    F(id, int64_t)                                                         \
+    F(role, role, &role_type)                                              \
+    F(email, JB_MAYBE(char *))                         /* bool has_email */ \
+    F(home, point *, JB_PTR_OF(&point_type))           /* NULL = absent */ \
+    F(tags, JB_VEC(char *))                            /* .items, .len */ \
+    F(scores, JB_MAP(char *, int32_t))                 /* .items[i].key / .value */
+JB_RECORD_DEFINE(user, USER);                          /* struct user + user_type */
 
 int main(void) {
     const char *in = "{\"name\":\"Ada\",\"id\":42,\"role\":\"admin\",\"tags\":[\"x\"],"
