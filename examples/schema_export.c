@@ -21,8 +21,7 @@ typedef struct {
         rect rect;
     } as;
 } shape;
-static const jb_type shape_type = JB_SUM_STYLE(
-    shape, kind, JB_SUM_INTERNAL, "type", 0, JB_CASE(shape, SHAPE_CIRCLE, "Circle", as.r, &jb_f64),
+static const jb_type shape_type = JB_SUM((shape, .sum_style = JB_SUM_INTERNAL, .tag_name = "type"), kind, JB_CASE(shape, SHAPE_CIRCLE, "Circle", as.r, &jb_f64),
     JB_CASE(shape, SHAPE_RECT, "Rect", as.rect, &rect_type), JB_NULLARY(SHAPE_EMPTY, "Empty"));
 
 typedef struct {
@@ -34,10 +33,10 @@ typedef struct {
     shape badge;
 } person;
 static const jb_type person_type =
-    JB_RECORD_WITH(person, (.rename = JB_RENAME_CAMEL), JB_FIELD(person, user_id, &jb_u32),
-                   JB_FIELD_WITH(person, full_name, &jb_cstr, (.aliases = JB_ALIASES("name"))),
+    JB_RECORD((person, .rename = JB_RENAME_CAMEL), JB_FIELD(person, user_id, &jb_u32),
+                   JB_FIELD(person, full_name, &jb_cstr, .aliases = JB_ALIASES("name")),
                    JB_OPTIONAL(person, email, has_email, &jb_cstr),
-                   JB_FIELD_WITH(person, level, &jb_i16, (.default_json = "1")),
+                   JB_FIELD(person, level, &jb_i16, .default_json = "1"),
                    JB_FIELD(person, badge, &shape_type));
 
 int main(void) {

@@ -587,8 +587,7 @@ static jb_value *record_body(sx *x, const jb_plan *pl, scope sc, bool payload) {
     put(x, s, "properties", props);
     if (jb_value_array_len(req)) put(x, s, "required", req);
     if (jb_value_array_len(all)) put(x, s, "allOf", all);
-    bool deny = (pl->type->flags & JB_TYPE_DENY_UNKNOWN) || (pl->fmt_flags & JB_FMT_DENY_UNKNOWN) ||
-                (x->o && (x->o->flags & JB_SCHEMA_DENY_UNKNOWN));
+    bool deny = pl->deny_unknown || (x->o && (x->o->flags & JB_SCHEMA_DENY_UNKNOWN));
     if (deny && !pl->has_capture) put(x, s, "additionalProperties", boolv(x, false));
     return s;
 }

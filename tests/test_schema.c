@@ -51,22 +51,19 @@ typedef struct {
     jb_str host;
     int64_t key;
 } names_rec;
-static const jb_type names_type = JB_RECORD_WITH(
-    names_rec, (.rename = JB_RENAME_CAMEL, .flags = JB_TYPE_DENY_UNKNOWN),
+static const jb_type names_type = JB_RECORD((names_rec, .rename = JB_RENAME_CAMEL, .fmt_flags = JB_FMT_DENY_UNKNOWN),
     JB_FIELD(names_rec, user_id, &jb_i32),
-    JB_FIELD_AS(names_rec, display_name, "Display Name", &jb_string),
+    JB_FIELD(names_rec, display_name, &jb_string, JB_NAME("Display Name")),
     JB_OPTIONAL(names_rec, http_server, has_http_server, &jb_string),
-    JB_FIELD_WITH(names_rec, port, &jb_i32,
-                  (.aliases = JB_ALIASES("p", "portNumber"), .default_json = "8080")),
-    JB_FIELD_WITH(names_rec, host, &jb_string, (.default_json = "\"localhost\"")),
-    JB_FIELD_WITH(names_rec, key, &jb_i64, (.aliases = JB_ALIASES("KEY"))));
+    JB_FIELD(names_rec, port, &jb_i32, .aliases = JB_ALIASES("p", "portNumber"), .default_json = "8080"),
+    JB_FIELD(names_rec, host, &jb_string, .default_json = "\"localhost\""),
+    JB_FIELD(names_rec, key, &jb_i64, .aliases = JB_ALIASES("KEY")));
 
 typedef enum { LIGHT_RED, DarkBlue, Plain } shade;
-static const jb_type shade_type = JB_ENUM_WITH(
-    shade, (.rename = JB_RENAME_KEBAB), JB_ENUM_CASE(LIGHT_RED, "LIGHT_RED"),
-    JB_ENUM_CASE(DarkBlue, "DarkBlue"), JB_ENUM_CASE_ALIASES(Plain, "plain", JB_ALIASES("PLAIN")));
+static const jb_type shade_type = JB_ENUM((shade, .rename = JB_RENAME_KEBAB), JB_ENUM_CASE(LIGHT_RED, "LIGHT_RED"),
+    JB_ENUM_CASE(DarkBlue, "DarkBlue"), JB_ENUM_CASE(Plain, "plain", .aliases = JB_ALIASES("PLAIN")));
 static const jb_type shade_circe =
-    JB_ENUM_WITH(shade, (.format = &jb_format_circe), JB_ENUM_CASE(LIGHT_RED, "Red"),
+    JB_ENUM((shade, .format = &jb_format_circe), JB_ENUM_CASE(LIGHT_RED, "Red"),
                  JB_ENUM_CASE(DarkBlue, "Blue"), JB_ENUM_CASE(Plain, "Plain"));
 
 /* one sum type, every style, a scalar payload, aliases, a record payload */
@@ -85,20 +82,19 @@ typedef struct {
     } u;
 } var;
 #define VAR_CASES                                                               \
-    JB_NULLARY_ALIASES(V_NONE, "None", JB_ALIASES("Nothing")),                  \
+    JB_NULLARY(V_NONE, "None", .aliases = JB_ALIASES("Nothing")),                  \
         JB_CASE(var, V_INT, "Int", u.i, &jb_i64),                               \
-        JB_CASE_ALIASES(var, V_BOX, "Box", u.b, &box_type, JB_ALIASES("Rect")), \
+        JB_CASE(var, V_BOX, "Box", u.b, &box_type, .aliases = JB_ALIASES("Rect")), \
         JB_CASE(var, V_LIST, "List", u.l, JB_VEC_OF_T(jb_str, &jb_string))
-static const jb_type var_ext = JB_SUM_STYLE(var, tag, JB_SUM_EXTERNAL, 0, 0, VAR_CASES);
-static const jb_type var_int = JB_SUM_STYLE(var, tag, JB_SUM_INTERNAL, "type", "value", VAR_CASES);
-static const jb_type var_adj = JB_SUM_STYLE(var, tag, JB_SUM_ADJACENT, 0, 0, VAR_CASES);
-static const jb_type var_arr = JB_SUM_STYLE(var, tag, JB_SUM_ARRAY, 0, 0, VAR_CASES);
-static const jb_type var_unt = JB_SUM_STYLE(var, tag, JB_SUM_UNTAGGED, 0, 0, VAR_CASES);
-static const jb_type var_fable = JB_SUM_WITH(var, tag, (.format = &jb_format_fable), VAR_CASES);
+static const jb_type var_ext = JB_SUM((var, .sum_style = JB_SUM_EXTERNAL), tag, VAR_CASES);
+static const jb_type var_int = JB_SUM((var, .sum_style = JB_SUM_INTERNAL, .tag_name = "type", .content_name = "value"), tag, VAR_CASES);
+static const jb_type var_adj = JB_SUM((var, .sum_style = JB_SUM_ADJACENT), tag, VAR_CASES);
+static const jb_type var_arr = JB_SUM((var, .sum_style = JB_SUM_ARRAY), tag, VAR_CASES);
+static const jb_type var_unt = JB_SUM((var, .sum_style = JB_SUM_UNTAGGED), tag, VAR_CASES);
+static const jb_type var_fable = JB_SUM((var, .format = &jb_format_fable), tag, VAR_CASES);
 static const jb_type var_nulls =
-    JB_SUM_WITH(var, tag, (.fmt_flags = JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_ARRAY), VAR_CASES);
-static const jb_type var_arr_nulls = JB_SUM_WITH(
-    var, tag, (.sum_style = JB_SUM_ARRAY, .fmt_flags = JB_FMT_NULLARY_ARRAY), VAR_CASES);
+    JB_SUM((var, .fmt_flags = JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_ARRAY), tag, VAR_CASES);
+static const jb_type var_arr_nulls = JB_SUM((var, .sum_style = JB_SUM_ARRAY, .fmt_flags = JB_FMT_NULLARY_ARRAY), tag, VAR_CASES);
 
 /* all-nullary sums: a plain name in every style (and with
  * JB_FMT_ALL_NULLARY_STRING only a name) */
@@ -106,24 +102,22 @@ typedef enum { P_LOW, P_HIGH } prio_tag;
 typedef struct {
     prio_tag tag;
 } prio;
-#define PRIO_CASES JB_NULLARY(P_LOW, "Low"), JB_NULLARY_ALIASES(P_HIGH, "High", JB_ALIASES("HIGH"))
-static const jb_type prio_adj = JB_SUM_WITH(
-    prio, tag, (.sum_style = JB_SUM_ADJACENT, .fmt_flags = JB_FMT_ALL_NULLARY_STRING), PRIO_CASES);
-static const jb_type prio_unt = JB_SUM_STYLE(prio, tag, JB_SUM_UNTAGGED, 0, 0, PRIO_CASES);
-static const jb_type prio_arr = JB_SUM_STYLE(prio, tag, JB_SUM_ARRAY, 0, 0, PRIO_CASES);
+#define PRIO_CASES JB_NULLARY(P_LOW, "Low"), JB_NULLARY(P_HIGH, "High", .aliases = JB_ALIASES("HIGH"))
+static const jb_type prio_adj = JB_SUM((prio, .sum_style = JB_SUM_ADJACENT, .fmt_flags = JB_FMT_ALL_NULLARY_STRING), tag, PRIO_CASES);
+static const jb_type prio_unt = JB_SUM((prio, .sum_style = JB_SUM_UNTAGGED), tag, PRIO_CASES);
+static const jb_type prio_arr = JB_SUM((prio, .sum_style = JB_SUM_ARRAY), tag, PRIO_CASES);
 
 /* records: capture, unwrap, three-state, per-field absent policies */
 typedef struct {
     int32_t a;
     jb_raw_members rest;
 } partial;
-static const jb_type partial_type = JB_RECORD_FLAGS(
-    partial, JB_TYPE_DENY_UNKNOWN, JB_FIELD(partial, a, &jb_i32), JB_UNKNOWN_FIELDS(partial, rest));
+static const jb_type partial_type = JB_RECORD((partial, .fmt_flags = JB_FMT_DENY_UNKNOWN), JB_FIELD(partial, a, &jb_i32), JB_UNKNOWN_FIELDS(partial, rest));
 typedef struct {
     uint16_t id;
 } wrapped;
 static const jb_type wrapped_type =
-    JB_RECORD_WITH(wrapped, (.fmt_flags = JB_FMT_UNWRAP_UNARY), JB_FIELD(wrapped, id, &jb_u16));
+    JB_RECORD((wrapped, .fmt_flags = JB_FMT_UNWRAP_UNARY), JB_FIELD(wrapped, id, &jb_u16));
 typedef struct {
     bool has_nick;
     jb_str *nick;
@@ -134,10 +128,10 @@ typedef struct {
     wrapped w;
 } patch;
 static const jb_type patch_type =
-    JB_RECORD_WITH(patch, (.fmt_flags = JB_FMT_DENY_UNKNOWN),
+    JB_RECORD((patch, .fmt_flags = JB_FMT_DENY_UNKNOWN),
                    JB_OPTIONAL(patch, nick, has_nick, JB_PTR_OF(&jb_string)),
-                   JB_OPTIONAL_WITH(patch, n, has_n, &jb_i8, (.flags = JB_FIELD_NULL_WHEN_ABSENT)),
-                   JB_OPTIONAL_WITH(patch, m, has_m, &jb_u8, (.flags = JB_FIELD_OMIT_ABSENT)),
+                   JB_OPTIONAL(patch, n, has_n, &jb_i8, .flags = JB_FIELD_NULL_WHEN_ABSENT),
+                   JB_OPTIONAL(patch, m, has_m, &jb_u8, .flags = JB_FIELD_OMIT_ABSENT),
                    JB_FIELD(patch, w, &wrapped_type));
 
 /* integers: strings, the int64-string scope (Fable's "+5"), integral floats */
@@ -153,12 +147,10 @@ static const jb_type ints_type =
     JB_RECORD(ints, JB_FIELD(ints, a, &jb_i64_string), JB_FIELD(ints, b, &jb_u64_string),
               JB_FIELD(ints, c, &jb_i32_string), JB_FIELD(ints, d, &jb_u32_string),
               JB_FIELD(ints, e, &jb_i16), JB_FIELD(ints, f, &jb_u64));
-static const jb_type ints_fable = JB_RECORD_WITH(
-    ints, (.format = &jb_format_fable), JB_FIELD(ints, a, &jb_i64), JB_FIELD(ints, b, &jb_u64),
+static const jb_type ints_fable = JB_RECORD((ints, .format = &jb_format_fable), JB_FIELD(ints, a, &jb_i64), JB_FIELD(ints, b, &jb_u64),
     JB_FIELD(ints, c, &jb_i32_string), JB_FIELD(ints, d, &jb_u32), JB_FIELD(ints, e, &jb_i16),
     JB_FIELD(ints, f, &jb_u64_string));
-static const jb_type ints_aeson = JB_RECORD_WITH(
-    ints, (.format = &jb_format_aeson), JB_FIELD(ints, a, &jb_i64), JB_FIELD(ints, b, &jb_u64),
+static const jb_type ints_aeson = JB_RECORD((ints, .format = &jb_format_aeson), JB_FIELD(ints, a, &jb_i64), JB_FIELD(ints, b, &jb_u64),
     JB_FIELD(ints, c, &jb_i32), JB_FIELD(ints, d, &jb_u32), JB_FIELD(ints, e, &jb_i16),
     JB_FIELD(ints, f, &jb_u64_string));
 
@@ -185,8 +177,8 @@ static const jb_type maps_type =
     JB_RECORD(maps, JB_FIELD(maps, a, JB_MAP_OF_T(uint8_t, bool, &jb_u8, &jb_bool)),
               JB_FIELD(maps, b, JB_MAP_OF_T(int64_t, float, &jb_i64, &jb_f32)),
               JB_FIELD(maps, c, JB_MAP_OF(&shade_type, &jb_i32)),
-              JB_FIELD(maps, d, JB_MAP_OF_KEYS(&shade_type, &jb_i32, JB_KEYS_PAIRS)),
-              JB_FIELD(maps, e, JB_MAP_OF_KEYS(&shade_type, &jb_i32, JB_KEYS_TEXT_INT)),
+              JB_FIELD(maps, d, JB_MAP_OF(&shade_type, &jb_i32, .key_mode = JB_KEYS_PAIRS)),
+              JB_FIELD(maps, e, JB_MAP_OF(&shade_type, &jb_i32, .key_mode = JB_KEYS_TEXT_INT)),
               JB_FIELD(maps, f, JB_MAP_OF(&jb_bool, &jb_i32)),
               JB_FIELD(maps, g, JB_MAP_OF(&pt_type, &jb_i32)),
               JB_FIELD(maps, h, JB_MAP_OF_T(char *, int32_t, &jb_cstr, &jb_i32)));
@@ -195,11 +187,11 @@ typedef struct {
     m_shade c;
 } maps_text;
 static const jb_type maps_fable =
-    JB_RECORD_WITH(maps_text, (.format = &jb_format_fable),
+    JB_RECORD((maps_text, .format = &jb_format_fable),
                    JB_FIELD(maps_text, b, JB_MAP_OF_T(int64_t, float, &jb_i64, &jb_f32)),
                    JB_FIELD(maps_text, c, JB_MAP_OF(&shade_type, &jb_i32)));
 static const jb_type maps_aeson =
-    JB_RECORD_WITH(maps_text, (.format = &jb_format_aeson),
+    JB_RECORD((maps_text, .format = &jb_format_aeson),
                    JB_FIELD(maps_text, b, JB_MAP_OF_T(int64_t, float, &jb_i64, &jb_f32)),
                    JB_FIELD(maps_text, c, JB_MAP_OF(&shade_type, &jb_i32)));
 
