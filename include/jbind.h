@@ -401,7 +401,8 @@ JB_API jb_status jb_buf_reserve(jb_buf *buf, size_t n);
  * descriptor reaches before a byte is read or written. A container macro on
  * a member of another shape (JB_VEC_OF on an int) does not compile.
  * Descriptors must have static storage: one at block scope is refused
- * (its plan cache would not outlive the block).
+ * (its plan cache would not outlive the block) where the thread's stack
+ * bounds are known (Linux; not with -DJB_NO_STACK_BOUNDS).
  */
 
 /** Built-in scalar descriptors. */
