@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * shapes.c — one tagged union, five JSON encodings (JB_SUM_STYLE), and
+ * shapes.c — one tagged union, five JSON encodings (JB_SUM with .sum_style), and
  * decoding an internally tagged object whose tag is not the first member.
  */
 #include <jbind.h>

@@ -895,7 +895,7 @@ static const jb_type al_camel_t = JB_RECORD((al, .rename = JB_RENAME_PASCAL),
     JB_FIELD(al, num, &jb_i32, .aliases = JB_ALIASES("num_old")),
     JB_FIELD(al, name, &jb_cstr));
 
-/* JB_FIELD_AS_WITH: an explicit name (not renamed) with aliases */
+/* JB_NAME with options: an explicit name (not renamed) with aliases */
 static const jb_type al_as_t = JB_RECORD((al, .rename = JB_RENAME_SCREAMING_SNAKE),
     JB_FIELD(al, num, &jb_i32, JB_NAME("theNum"), .aliases = JB_ALIASES("num")),
     JB_FIELD(al, name, &jb_cstr));

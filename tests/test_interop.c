@@ -113,7 +113,7 @@ typedef JB_MAP(char *, int32_t) text_int_map;
 typedef struct {
     text_int_map m;
 } tim_box;
-static const jb_type tim_box_t = JB_RECORD_WITH(tim_box, (.fmt_flags = JB_FMT_UNWRAP_UNARY),
+static const jb_type tim_box_t = JB_RECORD((tim_box, .fmt_flags = JB_FMT_UNWRAP_UNARY),
     JB_FIELD(tim_box, m, JB_MAP_OF_T(char *, int32_t, &jb_cstr, &jb_i32)));
 
 static void test_first_wins(void) {
@@ -181,16 +181,12 @@ static const jb_type rect_rec = JB_RECORD(rect_t, JB_FIELD(rect_t, w, &jb_f64), 
     JB_CASE(shape, S_PAIR, "Pair", as.p, &pair_tup),             \
     JB_CASE(shape, S_RECT, "Rect", as.rc, &rect_rec)
 /* aeson with sumEncoding = UntaggedValue / ObjectWithSingleField / TwoElemArray */
-static const jb_type shape_u = JB_SUM_WITH(shape, kind,
-    (.format = &jb_format_aeson, .sum_style = JB_SUM_UNTAGGED), SHAPE_CASES);
-static const jb_type shape_s = JB_SUM_WITH(shape, kind,
-    (.format = &jb_format_aeson, .sum_style = JB_SUM_EXTERNAL), SHAPE_CASES);
-static const jb_type shape_a = JB_SUM_WITH(shape, kind,
-    (.format = &jb_format_aeson, .sum_style = JB_SUM_ARRAY), SHAPE_CASES);
-static const jb_type shape_tagged = JB_SUM_WITH(shape, kind, (.format = &jb_format_aeson), SHAPE_CASES);
+static const jb_type shape_u = JB_SUM((shape, .format = &jb_format_aeson, .sum_style = JB_SUM_UNTAGGED), kind, SHAPE_CASES);
+static const jb_type shape_s = JB_SUM((shape, .format = &jb_format_aeson, .sum_style = JB_SUM_EXTERNAL), kind, SHAPE_CASES);
+static const jb_type shape_a = JB_SUM((shape, .format = &jb_format_aeson, .sum_style = JB_SUM_ARRAY), kind, SHAPE_CASES);
+static const jb_type shape_tagged = JB_SUM((shape, .format = &jb_format_aeson), kind, SHAPE_CASES);
 /* serde: #[serde(untagged)] enum ShapeU { Empty, Circle(f64) } */
-static const jb_type shape_serde_u = JB_SUM_WITH(shape, kind,
-    (.format = &jb_format_serde, .sum_style = JB_SUM_UNTAGGED), SHAPE_CASES);
+static const jb_type shape_serde_u = JB_SUM((shape, .format = &jb_format_serde, .sum_style = JB_SUM_UNTAGGED), kind, SHAPE_CASES);
 
 /* data Tag = Alpha | Beta: all nullary (allNullaryToStringTag = True) */
 typedef enum { T_ALPHA, T_BETA } tag_kind;
@@ -198,15 +194,14 @@ typedef struct {
     tag_kind k;
 } tag;
 #define TAG_CASES JB_NULLARY(T_ALPHA, "Alpha"), JB_NULLARY(T_BETA, "Beta")
-static const jb_type tag_u = JB_SUM_WITH(tag, k, (.format = &jb_format_aeson, .sum_style = JB_SUM_UNTAGGED), TAG_CASES);
-static const jb_type tag_s = JB_SUM_WITH(tag, k, (.format = &jb_format_aeson, .sum_style = JB_SUM_EXTERNAL), TAG_CASES);
-static const jb_type tag_tagged = JB_SUM_WITH(tag, k, (.format = &jb_format_aeson), TAG_CASES);
+static const jb_type tag_u = JB_SUM((tag, .format = &jb_format_aeson, .sum_style = JB_SUM_UNTAGGED), k, TAG_CASES);
+static const jb_type tag_s = JB_SUM((tag, .format = &jb_format_aeson, .sum_style = JB_SUM_EXTERNAL), k, TAG_CASES);
+static const jb_type tag_tagged = JB_SUM((tag, .format = &jb_format_aeson), k, TAG_CASES);
 /* ... and with allNullaryToStringTag = False, ObjectWithSingleField: a
  * format flag cannot be taken away by a type, so a copy of the preset
  * without it (filled in by main before the first use) */
 static jb_format aeson_no_string_tag;
-static const jb_type tag_ns = JB_SUM_WITH(tag, k,
-    (.format = &aeson_no_string_tag, .sum_style = JB_SUM_EXTERNAL), TAG_CASES);
+static const jb_type tag_ns = JB_SUM((tag, .format = &aeson_no_string_tag, .sum_style = JB_SUM_EXTERNAL), k, TAG_CASES);
 
 typedef struct {
     int line;
@@ -324,22 +319,22 @@ typedef struct {
     bool has_m;
     double m; /* Maybe Double */
 } floats;
-static const jb_type floats_aeson = JB_RECORD_WITH(floats, (.format = &jb_format_aeson),
+static const jb_type floats_aeson = JB_RECORD((floats, .format = &jb_format_aeson),
     JB_FIELD(floats, d, &jb_f64), JB_FIELD(floats, f, &jb_f32),
     JB_FIELD(floats, v, JB_VEC_OF_T(double, &jb_f64)), JB_OPTIONAL(floats, m, has_m, &jb_f64));
-static const jb_type floats_serde = JB_RECORD_WITH(floats, (.format = &jb_format_serde),
+static const jb_type floats_serde = JB_RECORD((floats, .format = &jb_format_serde),
     JB_FIELD(floats, d, &jb_f64), JB_FIELD(floats, f, &jb_f32),
     JB_FIELD(floats, v, JB_VEC_OF_T(double, &jb_f64)), JB_OPTIONAL(floats, m, has_m, &jb_f64));
 /* a bare Double: a one-field box that is its field */
 typedef struct {
     double d;
 } dbox;
-static const jb_type dbox_aeson = JB_RECORD_WITH(dbox, (.format = &jb_format_aeson, .fmt_flags = JB_FMT_UNWRAP_UNARY),
+static const jb_type dbox_aeson = JB_RECORD((dbox, .format = &jb_format_aeson, .fmt_flags = JB_FMT_UNWRAP_UNARY),
     JB_FIELD(dbox, d, &jb_f64));
 typedef struct {
     float f;
 } fbox;
-static const jb_type fbox_aeson = JB_RECORD_WITH(fbox, (.format = &jb_format_aeson, .fmt_flags = JB_FMT_UNWRAP_UNARY),
+static const jb_type fbox_aeson = JB_RECORD((fbox, .format = &jb_format_aeson, .fmt_flags = JB_FMT_UNWRAP_UNARY),
     JB_FIELD(fbox, f, &jb_f32));
 
 static void test_nonfinite(void) {
