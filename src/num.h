@@ -49,8 +49,9 @@ JB_HIDDEN size_t jb__scan_f64(const char *p, const char *end, double *out, jb_st
  * a lower non-digit byte, so the first flagged byte is exactly the first
  * non-digit. Callers load a word only while 8 bytes remain in the input
  * and finish the last few bytes one at a time: no load reads past the end.
- * Other targets use the byte loops alone (JB_NUM_SWAR 0). */
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+ * Other targets use the byte loops alone (JB_NUM_SWAR 0), as does a
+ * build with -DJB_NO_SWAR (how the portable paths are tested here). */
+#if !defined(JB_NO_SWAR) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define JB_NUM_SWAR 1
 #else

@@ -681,8 +681,8 @@ size_t jb__scan_uint19(const char *p, const char *end, bool *neg, uint64_t *mag)
         }
     }
 #endif
-    if (end - p < 8) {
-        /* The tail of the input, a byte at a time. */
+    if (!JB_NUM_SWAR || end - p < 8) {
+        /* The tail of the input (or all of it without SWAR), a byte at a time. */
         while (p < end && jb__isdigit(*p) && p - d0 <= 19) {
             v = v * 10 + (uint64_t)(*p - '0');
             p++;
