@@ -6,17 +6,16 @@
  * Invariant: nothing here reads at or past r->end. Word-at-a-time code runs
  * only while 8 bytes remain before its limit; the last bytes go one by one.
  *
- * Strings, the hot path of every decode, are scanned 8 bytes at a time
- * (see str_special): a clean run (no '"', '\\', control byte and, when
- * UTF-8 is checked, no byte >= 0x80) costs one load, a few ALU operations
- * and a branch per 8 bytes. Non-ASCII characters are validated where the
- * scan stops on them, then the scan resumes. A string without escapes is
- * borrowed from the input or copied with one memcpy into one allocation of
- * exactly len + 1 bytes. A string with escapes is measured first (its
- * closing quote found by a second word scan that looks only for '"' and
- * '\\'), given one allocation of the raw length + 1 (unescaped text is
- * never longer than the escaped), and unescaped into it, the clean runs
- * between escapes copied with memcpy.
+ * Strings, the hot path of every decode, are scanned by the string kernel
+ * in use (kernel.h: portable SWAR, or SSE2/AVX2/AVX-512/NEON), which stops
+ * only at '"', '\\', a control byte or ill-formed UTF-8. A string without
+ * escapes is borrowed from the input or copied with one memcpy into one
+ * allocation of exactly len + 1 bytes. A string with escapes is measured
+ * first (its closing quote found by the same scan without the UTF-8
+ * check, stepping over escapes), given one allocation of the raw length
+ * + 1 (unescaped text is never longer than the escaped), and unescaped
+ * into it, the clean runs between escapes checked and copied in one pass
+ * (the kernel's copy).
  *
  * Failure offsets: the first byte of the offending token; inside a string,
  * the offending byte (the backslash of a bad escape, the first byte of an
@@ -25,14 +24,12 @@
  */
 #include "read.h"
 
+#include "kernel.h"
 #include "num.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 
-#define ONES UINT64_C(0x0101010101010101)
-#define HI8 UINT64_C(0x8080808080808080)
-#define LO7 UINT64_C(0x7F7F7F7F7F7F7F7F)
 
 #define SKIP_STACK 512 /* container levels jb__r_skip tracks without allocating */
 
@@ -61,67 +58,6 @@ static const char esc_tab[256] = {['"'] = '"',  ['\\'] = '\\', ['/'] = '/',  ['b
 
 static inline bool is_delim(const jb_reader *r, unsigned char c) {
     return delim_tab[c] || (c == '/' && (r->flags & JB_READ_ALLOW_COMMENTS));
-}
-
-/* ------------------------------------------------------------------ */
-/* Word-at-a-time helpers                                              */
-/* ------------------------------------------------------------------ */
-
-/*
- * The bytes of w that end a clean run of string text: bit 7 of a byte of
- * the result is set when that byte is '"', '\\', < 0x20, or (only when
- * hm == HI8) >= 0x80. Exact per byte: no carry or borrow crosses bytes, so
- * no byte is flagged because of its neighbour, and the lowest-addressed
- * flagged byte is the first special byte (first_byte finds it).
- *
- *   v = w & LO7 keeps the low 7 bits of each byte. Every byte of v is then
- *   <= 0x7F, and each addition below adds at most 0x7F per byte, so a byte
- *   sum is at most 0xFE: nothing carries into the next byte.
- *   v + 0x60: a byte reaches 0x80 (bit 7 set) iff v >= 0x20. So bit 7 is
- *   CLEAR exactly for bytes below 0x20.
- *   (v ^ 0x22) + 0x7F: the xor is 0 exactly for '"' (0x22), and adding 0x7F
- *   sets bit 7 iff the xor was non-zero. So bit 7 is CLEAR exactly for '"'.
- *   Same with 0x5C for '\\'.
- *   AND of the three: bit 7 clear iff the byte is any of the three; the
- *   complement sets it for them. These tests saw only 7 bits, so a byte
- *   >= 0x80 can match by accident (0xA2 looks like '"'): & ~w drops every
- *   byte whose own bit 7 is set. Then w & hm adds those bytes back when
- *   non-ASCII text must be validated.
- */
-static inline uint64_t str_special(uint64_t w, uint64_t hm) {
-    uint64_t v = w & LO7;
-    uint64_t t = (v + ONES * 0x60) & ((v ^ (ONES * '"')) + LO7) & ((v ^ (ONES * '\\')) + LO7);
-    return ((~t & ~w) | (w & hm)) & HI8;
-}
-
-/*
- * Bit 7 set in each byte of w equal to c, exactly. x = w ^ c is 0 exactly in
- * the matching bytes. (x & LO7) + LO7 sets bit 7 iff the low 7 bits of x
- * are non-zero (no carry out of a byte: at most 0x7F + 0x7F); OR-ing x adds
- * bytes whose own bit 7 is set. What remains clear is a zero byte of x;
- * the complement flags it.
- */
-static inline uint64_t byte_eq(uint64_t w, unsigned char c) {
-    uint64_t x = w ^ (ONES * c);
-    return ~(((x & LO7) + LO7) | x) & HI8;
-}
-
-/* Index (0..7, in memory order) of the first flagged byte of a non-zero
- * mask whose flags are exact (bit 7 of a byte only). The word was loaded
- * in native order, so memory order is low-to-high on little endian (count
- * trailing zeros) and high-to-low on big endian (count leading zeros). */
-static inline size_t first_byte(uint64_t m) {
-#if defined(JB_GNUC) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    return (size_t)__builtin_ctzll(m) >> 3;
-#elif defined(JB_GNUC) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return (size_t)__builtin_clzll(m) >> 3;
-#else
-    unsigned char b[8];
-    size_t i = 0;
-    memcpy(b, &m, 8);
-    while (!(b[i] & 0x80)) i++;
-    return i;
-#endif
 }
 
 /* ------------------------------------------------------------------ */
@@ -229,7 +165,7 @@ jb_status jb__r_ws_slow(jb_reader *r) {
          * little-endian machine the count of trailing zero bits / 8 is the
          * number of spaces before the first other byte. */
         while (end - p >= 8) {
-            uint64_t x = jb__load64(p) ^ (ONES * ' ');
+            uint64_t x = jb__load64(p) ^ (JB_ONES8 * ' ');
             if (x == 0) {
                 p += 8;
                 continue;
@@ -275,34 +211,6 @@ jb_status jb__r_ws_slow(jb_reader *r) {
 /* Strings                                                             */
 /* ------------------------------------------------------------------ */
 
-/*
- * Length of the well-formed UTF-8 sequence at s (*s >= 0x80) ending at or
- * before lim, or 0 if it is ill-formed or cut off. The table is utf8.c's
- * (RFC 3629); this inline copy keeps the string loop free of calls.
- */
-static inline size_t utf8_seq_ok(const char *sp, const char *lim) {
-    const unsigned char *s = (const unsigned char *)sp;
-    size_t avail = (size_t)(lim - sp);
-    unsigned c = s[0], lo = 0x80, hi = 0xBF;
-    if (c < 0xC2) return 0; /* a continuation byte, or C0/C1 (overlong) */
-    if (c < 0xE0) return avail >= 2 && (s[1] & 0xC0) == 0x80 ? 2 : 0;
-    if (c < 0xF0) {
-        if (c == 0xE0)
-            lo = 0xA0; /* E0 80..9F: overlong */
-        else if (c == 0xED)
-            hi = 0x9F; /* ED A0..BF: surrogates */
-        return avail >= 3 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 ? 3 : 0;
-    }
-    if (c > 0xF4) return 0;
-    if (c == 0xF0)
-        lo = 0x90; /* F0 80..8F: overlong */
-    else if (c == 0xF4)
-        hi = 0x8F; /* F4 90..: above U+10FFFF */
-    return avail >= 4 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 && (s[3] & 0xC0) == 0x80
-               ? 4
-               : 0;
-}
-
 /* UTF-8 of a code point already known to be valid (not a surrogate,
  * <= U+10FFFF). */
 static inline size_t utf8_put(uint32_t cp, char *o) {
@@ -328,87 +236,68 @@ static inline size_t utf8_put(uint32_t cp, char *o) {
     return 4;
 }
 
+/* The failure at p, where the string kernel stopped inside the string
+ * opened at q on something other than '"' or '\\'. */
+static JB_NOINLINE void fail_scan(jb_reader *r, const char *p, const char *q) {
+    unsigned char c;
+    if (p >= r->end) {
+        fail_unterminated(r, q);
+        return;
+    }
+    c = (unsigned char)*p;
+    if (c < 0x20)
+        jb__r_fail(r, JB_E_SYNTAX, p,
+                   "unescaped control character U+%04X in string (write it as an escape)",
+                   (unsigned)c);
+    else
+        jb__r_fail(r, JB_E_UTF8, p,
+                   "invalid UTF-8: byte 0x%02X in string does not start a well-formed sequence",
+                   (unsigned)c);
+}
+
 /*
  * Skip clean string text from s (inside the string opened by the quote at
  * q): no '"', '\\' or control byte, and valid UTF-8 unless
  * JB_READ_ALLOW_INVALID_UTF8. Returns the first '"' or '\\', or NULL after
  * recording a failure. Reads only below lim (r->end, or one past a closing
- * quote already found).
+ * quote already found). With o, the clean text is also copied to *o, which
+ * moves past it.
  */
-static const char *scan_clean(jb_reader *r, const char *s, const char *lim, const char *q) {
-    const bool check = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
-    const uint64_t hm = check ? HI8 : 0;
-    for (;;) {
-        unsigned char c;
-        size_t n;
-        if (JB_LIKELY(lim - s >= 8)) { /* the load needs 8 readable bytes */
-            uint64_t m = str_special(jb__load64(s), hm);
-            if (JB_LIKELY(m == 0)) {
-                s += 8;
-                continue;
-            }
-            s += first_byte(m);
-            c = (unsigned char)*s;
-        } else {
-            if (s >= lim) {
-                fail_unterminated(r, q);
-                return NULL;
-            }
-            c = (unsigned char)*s;
-            if (c >= 0x20 && c != '"' && c != '\\' && (c < 0x80 || !check)) {
-                s++;
-                continue;
-            }
-        }
-        if (c == '"' || c == '\\') return s;
-        if (c < 0x20) {
-            jb__r_fail(r, JB_E_SYNTAX, s,
-                       "unescaped control character U+%04X in string (write it as an escape)",
-                       (unsigned)c);
-            return NULL;
-        }
-        /* Non-ASCII text comes in runs (CJK, emoji): validate characters
-         * back to back while they last, then resume the word scan. */
-        do {
-            n = utf8_seq_ok(s, lim);
-            if (JB_UNLIKELY(n == 0)) {
-                jb__r_fail(r, JB_E_UTF8, s,
-                           "invalid UTF-8: byte 0x%02X in string does not "
-                           "start a well-formed sequence",
-                           (unsigned)(unsigned char)*s);
-                return NULL;
-            }
-            s += n;
-        } while (s < lim && (unsigned char)*s >= 0x80);
+static inline const char *scan_clean(jb_reader *r, const char *s, const char *lim, const char *q,
+                                     char **o) {
+    const int check = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
+    const char *t;
+    if (o) {
+        size_t k = jb__kern()->copy(*o, (const unsigned char *)s, (size_t)(lim - s),
+                                    check ? JB_ESC_UTF8 : 0);
+        t = s + k;
+        *o += k;
+    } else {
+        t = jb__kern()->scan(s, lim, check);
     }
+    if (JB_LIKELY(t < lim && (*t == '"' || *t == '\\'))) return t;
+    fail_scan(r, t < lim ? t : r->end, q);
+    return NULL;
 }
 
 /*
  * The closing quote of a string known to contain an escape: from s (a
  * backslash), step over each backslash and the byte after it, and return
- * the first other '"', or NULL if the input ends first. It only locates;
- * the unescape pass validates everything up to that quote.
+ * the first other '"', or NULL if the input ends first. It only locates
+ * (the scan without the UTF-8 check, stepping over control bytes); the
+ * unescape pass validates everything up to that quote.
  */
-static const char *find_close(const char *s, const char *end) {
+static const char *find_close(const jb_kernel *k, const char *s, const char *end) {
     for (;;) {
-        if (end - s >= 8) { /* the load needs 8 readable bytes */
-            uint64_t w = jb__load64(s);
-            uint64_t m = byte_eq(w, '"') | byte_eq(w, '\\');
-            if (m == 0) {
-                s += 8;
-                continue;
-            }
-            s += first_byte(m);
-        } else {
-            if (s >= end) return NULL;
-            if (*s != '"' && *s != '\\') {
-                s++;
-                continue;
-            }
-        }
         if (*s == '"') return s;
-        if (end - s < 2) return NULL;
-        s += 2;
+        if (*s == '\\') {
+            if (end - s < 2) return NULL;
+            s += 2;
+        } else {
+            s++; /* a control byte */
+        }
+        s = k->scan(s, end, 0);
+        if (s >= end) return NULL;
     }
 }
 
@@ -501,12 +390,8 @@ static const char *unescape_rest(jb_reader *r, const char *e, const char *lim, c
     for (;;) {
         const char *s = unescape_one(r, e, lim, q, o, nul);
         if (!s) return NULL;
-        e = scan_clean(r, s, lim, q);
+        e = scan_clean(r, s, lim, q, o);
         if (!e) return NULL;
-        if (o) {
-            memcpy(*o, s, (size_t)(e - s));
-            *o += e - s;
-        }
         if (*e == '"') return e;
     }
 }
@@ -514,7 +399,7 @@ static const char *unescape_rest(jb_reader *r, const char *e, const char *lim, c
 /* Validate the string whose opening quote is at q; return the position
  * after its closing quote, or NULL after recording a failure. */
 static const char *skip_string(jb_reader *r, const char *q) {
-    const char *t = scan_clean(r, q + 1, r->end, q);
+    const char *t = scan_clean(r, q + 1, r->end, q, NULL);
     bool escaped = t && *t == '\\';
     if (escaped) t = unescape_rest(r, t, r->end, q, NULL, NULL);
     if (!t) return NULL;
@@ -563,7 +448,7 @@ static const char *skip_string(jb_reader *r, const char *q) {
  */
 static jb_status string_escaped(jb_reader *r, const char *q, const char *s, const char *t, bool key,
                                 jb_str *out, bool *has_nul) {
-    const char *close = find_close(t, r->end);
+    const char *close = find_close(jb__kern(), t, r->end);
     size_t raw, len;
     char *buf, *o;
     bool nul = false;
@@ -610,7 +495,7 @@ jb_status jb__r_string(jb_reader *r, jb_str *out, bool borrow, bool *has_nul) {
     const char *q = r->p, *s = q + 1, *t;
     size_t len;
     if (JB_UNLIKELY(q >= r->end || *q != '"')) return fail_expect_string(r, q);
-    t = scan_clean(r, s, r->end, q);
+    t = scan_clean(r, s, r->end, q, NULL);
     if (JB_UNLIKELY(!t)) return r->code;
     if (JB_UNLIKELY(*t == '\\')) return string_escaped(r, q, s, t, false, out, has_nul);
     len = (size_t)(t - s);
@@ -634,7 +519,7 @@ jb_status jb__r_key(jb_reader *r, jb_str *out) {
     const char *q = r->p, *s = q + 1, *t;
     size_t len;
     if (JB_UNLIKELY(q >= r->end || *q != '"')) return fail_expect_string(r, q);
-    t = scan_clean(r, s, r->end, q);
+    t = scan_clean(r, s, r->end, q, NULL);
     if (JB_UNLIKELY(!t)) return r->code;
     if (JB_UNLIKELY(*t == '\\')) return string_escaped(r, q, s, t, true, out, NULL);
     len = (size_t)(t - s);

@@ -24,14 +24,16 @@
  * input byte: a control byte becomes \u00xx), then unchecked writes; a
  * block shrinks to the room the sink already has when that is at least
  * STR_MIN_BLOCK bytes' worth, so a stream chunk is filled before it is
- * flushed and a fixed buffer is filled before staging starts. Inside
- * a block, 8 bytes at a time are tested for any byte that needs work (see
- * special_mask); a clean word is stored whole, the first special byte is
- * handled on its own (escape_one).
+ * flushed and a fixed buffer is filled before staging starts. Inside a
+ * block, the string kernel in use (kernel.h) copies the clean run — no
+ * byte that needs an escape, and well-formed UTF-8, checked in the same
+ * pass — and stops on the first byte that needs work, which escape_one
+ * handles on its own.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "kernel.h"
 #include "utf8.h"
 #include "write.h"
 
@@ -49,9 +51,6 @@ _Static_assert(6 * STR_BLOCK + STR_SLACK <= JB_W_CHUNK, "a string block must fit
 
 /* Spaces written per reservation by jb__w_newline. */
 #define INDENT_BLOCK 1024
-
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGHS UINT64_C(0x8080808080808080)
 
 static const char hex_digits[16] = "0123456789abcdef";
 
@@ -340,52 +339,6 @@ jb_status jb__w_newline(jb_writer *w) {
 /* String escaping                                                     */
 /* ------------------------------------------------------------------ */
 
-/*
- * A mask with the high bit set in (at least) the first byte of x, in memory
- * order, that is '"', '\\', below 0x20, and — when hi is HIGHS — at or
- * above 0x80, and — when slash — '/'. Zero when no byte of x is such.
- *
- * haszero(v) = (v - ONES) & ~v & HIGHS flags the zero bytes of v: a zero
- * byte borrows and becomes 0xFF (high bit set) while ~v keeps it; a
- * non-zero byte below 0x80 has its high bit clear after subtracting 1, one
- * at or above 0x80 is masked by ~v. x ^ (ONES * c) has zero bytes exactly
- * where x has c. Likewise (x - ONES * 0x20) & ~x flags bytes below 0x20.
- * A borrow only runs from a flagged byte into the next more significant
- * one, so bytes may be falsely flagged only above a truly flagged byte:
- * on a little-endian machine the lowest flagged byte is the first true one.
- */
-static inline uint64_t special_mask(uint64_t x, uint64_t hi, bool slash) {
-    uint64_t q = x ^ (ONES * '"');
-    uint64_t b = x ^ (ONES * '\\');
-    uint64_t m = ((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - ONES * 0x20) & ~x);
-    if (slash) {
-        uint64_t s = x ^ (ONES * '/');
-        m |= (s - ONES) & ~s;
-    }
-    return (m & HIGHS) | (x & hi);
-}
-
-/* Does byte c need escape_one under these flags? */
-static inline bool needs_work(unsigned char c, bool hi, bool slash) {
-    unsigned char e = esc_table[c];
-    return e && (e != '/' || slash) && (c < 0x80 || hi);
-}
-
-/* Index (0..7) of the first byte of s[0..8) needing work, given m != 0
- * from special_mask over those bytes. */
-static inline size_t first_special(uint64_t m, const unsigned char *s, bool hi, bool slash) {
-#if defined(JB_GNUC) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    (void)s, (void)hi, (void)slash;
-    return (size_t)__builtin_ctzll(m) >> 3; /* the lowest flagged byte */
-#else
-    /* Elsewhere borrows may flag an earlier byte: ask the table. */
-    size_t k = 0;
-    (void)m;
-    while (!needs_work(s[k], hi, slash)) k++;
-    return k;
-#endif
-}
-
 /* \uXXXX, lowercase hex. */
 static inline char *put_u(char *q, unsigned v) {
     q[0] = '\\';
@@ -410,28 +363,11 @@ static inline esc_pos esc_at(char *q, size_t i) {
     return r;
 }
 
-/*
- * Non-ASCII at s[i] without ESCAPE_UNICODE: copy the whole run of bytes
- * >= 0x80 there (a run of whole characters when valid), up to `limit`,
- * after checking it with jb__utf8_valid_prefix. If the run reaches limit
- * (< n) it may end inside a character: the valid part is copied and the
- * cut character is left for the next block.
- */
-static esc_pos copy_utf8_run(char *q, const unsigned char *s, size_t i, size_t limit, size_t n) {
-    size_t j = i + 1, v;
-    while (limit - j >= 8 && (jb__load64(s + j) & HIGHS) == HIGHS) j += 8;
-    while (j < limit && s[j] >= 0x80) j++;
-    v = jb__utf8_valid_prefix(s + i, j - i);
-    if (v < j - i && !(j == limit && limit < n && j - i - v < 4)) return esc_at(NULL, i + v);
-    memcpy(q, s + i, v);
-    return esc_at(q + v, i + v);
-}
-
-/* Handle the byte at s[i], which needs work (or is '/' or non-ASCII that
- * these flags let through). May consume up to 3 bytes past stop, never
- * past n. Out of line: the scanning loop stays small. */
-static JB_NOINLINE esc_pos escape_one(char *q, const unsigned char *s, size_t i, size_t stop,
-                                      size_t n, uint32_t flags) {
+/* Handle the byte at s[i], which needs work (the kernel stopped on it).
+ * May consume up to 3 bytes past the block's end, never past n. Out of
+ * line: the scanning loop stays small. */
+static JB_NOINLINE esc_pos escape_one(char *q, const unsigned char *s, size_t i, size_t n,
+                                      uint32_t flags) {
     unsigned char c = s[i];
     unsigned char e = esc_table[c];
     if (c < 0x80) {
@@ -441,32 +377,26 @@ static JB_NOINLINE esc_pos escape_one(char *q, const unsigned char *s, size_t i,
             q[5] = hex_digits[c & 15];
             return esc_at(q + 6, i + 1);
         }
-        if (e == 0 || (e == '/' && !(flags & JB_WRITE_ESCAPE_SLASH))) {
-            *q = (char)c;
-            return esc_at(q + 1, i + 1);
-        }
         q[0] = '\\';
         q[1] = (char)e;
         return esc_at(q + 2, i + 1);
     }
-    if (flags & JB_WRITE_ESCAPE_UNICODE) {
-        uint32_t cp;
-        size_t k = jb__utf8_decode(s + i, n - i, &cp);
-        if (k == 0) {
-            if (!(flags & JB_WRITE_ALLOW_INVALID_UTF8)) return esc_at(NULL, i);
-            *q = (char)c;
-            return esc_at(q + 1, i + 1);
-        }
-        if (cp < 0x10000) return esc_at(put_u(q, cp), i + k);
-        cp -= 0x10000; /* a surrogate pair: 10 high bits, 10 low bits */
-        q = put_u(q, 0xD800 + (cp >> 10));
-        return esc_at(put_u(q, 0xDC00 + (cp & 0x3FF)), i + k);
-    }
-    if (flags & JB_WRITE_ALLOW_INVALID_UTF8) {
-        *q = (char)c;
+    uint32_t cp;
+    size_t k = jb__utf8_decode(s + i, n - i, &cp);
+    if (k == 0) {
+        if (!(flags & JB_WRITE_ALLOW_INVALID_UTF8)) return esc_at(NULL, i);
+        *q = (char)c; /* only with ESCAPE_UNICODE: otherwise the kernel copies it */
         return esc_at(q + 1, i + 1);
     }
-    return copy_utf8_run(q, s, i, n - stop > 3 ? stop + 3 : n, n);
+    if (!(flags & JB_WRITE_ESCAPE_UNICODE)) {
+        /* a character the block's end cut off: the kernel saw only part */
+        memcpy(q, s + i, k);
+        return esc_at(q + k, i + k);
+    }
+    if (cp < 0x10000) return esc_at(put_u(q, cp), i + k);
+    cp -= 0x10000; /* a surrogate pair: 10 high bits, 10 low bits */
+    q = put_u(q, 0xD800 + (cp >> 10));
+    return esc_at(put_u(q, 0xDC00 + (cp & 0x3FF)), i + k);
 }
 
 /*
@@ -475,51 +405,30 @@ static JB_NOINLINE esc_pos escape_one(char *q, const unsigned char *s, size_t i,
  * A character that starts before stop is finished even past it (at most 3
  * bytes, never past n). Returns the new positions, with i >= stop, or q
  * NULL on invalid UTF-8.
- *
- * hi and slash are compile-time constants in each of the four copies
- * escape_span makes, so the word test folds to what the flags need.
  */
-JB_INLINE esc_pos escape_span_k(char *q, const unsigned char *s, size_t i, size_t stop, size_t n,
-                                uint32_t flags, const bool hi, const bool slash) {
-    const uint64_t hmask = hi ? HIGHS : 0;
+static esc_pos escape_span(char *q, const unsigned char *s, size_t i, size_t stop, size_t n,
+                           uint32_t flags) {
+    const jb_kernel *k = jb__kern();
+    unsigned mode = 0;
+    if (flags & JB_WRITE_ESCAPE_UNICODE)
+        mode = JB_ESC_HI;
+    else if (!(flags & JB_WRITE_ALLOW_INVALID_UTF8))
+        mode = JB_ESC_UTF8;
+    if (flags & JB_WRITE_ESCAPE_SLASH) mode |= JB_ESC_SLASH;
     while (i < stop) {
-        if (stop - i >= 8) {
-            /* Store the whole word (there is room: 6 bytes per input byte
-             * are reserved and >= 8 input bytes remain), keep the clean
-             * prefix of it. */
-            uint64_t x = jb__load64(s + i);
-            uint64_t m = special_mask(x, hmask, slash);
-            memcpy(q, &x, 8);
-            if (JB_LIKELY(m == 0)) {
-                q += 8;
-                i += 8;
-                continue;
-            }
-            size_t k = first_special(m, s + i, hi, slash);
-            q += k;
-            i += k;
-        } else if (!needs_work(s[i], hi, slash)) {
-            *q++ = (char)s[i++];
-            continue;
-        }
-        esc_pos r = escape_one(q, s, i, stop, n, flags);
+        /* Below 16 bytes every kernel is the portable one: call it
+         * directly (one call less for the many short strings). */
+        size_t c = stop - i < 16 ? jb__kcopy_portable(q, s + i, stop - i, mode)
+                                 : k->copy(q, s + i, stop - i, mode);
+        q += c;
+        i += c;
+        if (i >= stop) break;
+        esc_pos r = escape_one(q, s, i, n, flags);
         if (JB_UNLIKELY(!r.q)) return r;
         q = r.q;
         i = r.i;
     }
     return esc_at(q, i);
-}
-
-static esc_pos escape_span(char *q, const unsigned char *s, size_t i, size_t stop, size_t n,
-                           uint32_t flags) {
-    /* Non-ASCII needs work unless it is let through unchecked. */
-    bool hi = (flags & (JB_WRITE_ALLOW_INVALID_UTF8 | JB_WRITE_ESCAPE_UNICODE)) !=
-              JB_WRITE_ALLOW_INVALID_UTF8;
-    if (JB_LIKELY(!(flags & JB_WRITE_ESCAPE_SLASH)))
-        return hi ? escape_span_k(q, s, i, stop, n, flags, true, false)
-                  : escape_span_k(q, s, i, stop, n, flags, false, false);
-    return hi ? escape_span_k(q, s, i, stop, n, flags, true, true)
-              : escape_span_k(q, s, i, stop, n, flags, false, true);
 }
 
 jb_status jb__w_string(jb_writer *w, const char *str, size_t n) {
