@@ -6,7 +6,8 @@
 #   sh fuzz/seeds.sh fuzz/corpus
 set -eu
 C=${1:-fuzz/corpus}
-mkdir -p "$C/dom" "$C/skip" "$C/jansson" "$C/utf8" "$C/numbers" "$C/typed" "$C/roundtrip" "$C/alloc"
+mkdir -p "$C/dom" "$C/skip" "$C/jansson" "$C/utf8" "$C/numbers" "$C/typed" "$C/roundtrip" "$C/alloc" \
+    "$C/kernel"
 
 # JSON documents shared by the DOM, skip and jansson targets
 doc() { # name, text
@@ -50,6 +51,18 @@ printf '\014\377abc\200' >"$C/utf8/invalid-allowed"
 printf '\000\\u00e9\\ud83d\\ude00\\n\\"' >"$C/utf8/escapes"
 printf '\000\\ud83d' >"$C/utf8/lone-high"
 printf '\000\\udc00x' >"$C/utf8/lone-low"
+
+# kernel: [selector] bytes (bit 0 allow invalid UTF-8 on read, 1 borrow,
+# 2 comments and trailing commas; 3 escape unicode, 4 escape slash, 5 allow
+# invalid on write); long texts, so that every vector width gets whole blocks
+k32='0123456789abcdef0123456789abcdef'
+printf '\000%s%s%s' "$k32" "$k32" "$k32" >"$C/kernel/ascii-96"
+printf '\000%s\303\251%s\342\202\254%s\360\237\230\200' "${k32%?}" "${k32%??}" "${k32%???}" >"$C/kernel/straddle"
+printf '\000%s%s\355\240\200%s' "$k32" "${k32%?}" "$k32" >"$C/kernel/surrogate-at-63"
+printf '\000%s\\n\\u00e9%s\\"%s' "$k32" "$k32" "$k32" >"$C/kernel/escapes"
+printf '\030%s/%s\001%s' "$k32" "$k32" "$k32" >"$C/kernel/slash-control"
+printf '\000{"a":["%s","\343\201\202\343\201\204%s"],"b":{"c":"%s"}}' "$k32" "$k32" "$k32" >"$C/kernel/json"
+printf '\041%s\377%s\200' "$k32" "$k32" >"$C/kernel/invalid-allowed"
 
 # numbers: [mode] payload (mode 0 text, 4 text with integral floats, 1 double bits, 2 float bits)
 n=0

@@ -12,10 +12,10 @@
  * it; only texts shorter than 8 bytes go one byte at a time.
  *
  * Dispatch: jb__kernel_now points first at a kernel_resolver table whose
- * functions pick the kernel (pick), publish it (a compare-and-swap), and
+ * functions pick the kernel (kernel_pick), publish it (a compare-and-swap), and
  * forward the call; later calls load the chosen table (an acquire load:
  * a plain load on x86-64) and call through it. Two threads that pick at
- * once pick the same kernel. pick honours JB_KERNEL=name when that kernel
+ * once pick the same kernel. kernel_pick honours JB_KERNEL=name when that kernel
  * is compiled in and the CPU runs it; otherwise (unset, unknown, or
  * unsupported here) it takes the last available one of the list, which is
  * ordered from the narrowest to the widest.

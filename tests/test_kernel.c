@@ -161,7 +161,7 @@ static void fill(unsigned char *b, size_t len, size_t f) {
 static void test_byte_at_every_offset(void) {
     static const unsigned char bytes[] = {'"', '\\', 0x00, 0x1F, '\n', '/', 0x7F, 0x80,
                                           0xBF, 0xC0, 0xC1, 0xF5, 0xFF, 0xE3};
-    static const size_t after[] = {1, 2, 3, 5, 8, 9, 16, 17, 33, 65};
+    static const size_t after[] = {1, 2, 5, 9, 17, 33, 65};
     unsigned char b[160];
     for (size_t f = 0; f < N_FILLERS; f++)
         for (size_t bi = 0; bi < sizeof bytes; bi++)
