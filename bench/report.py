@@ -629,6 +629,17 @@ w("- Corpus models follow serde-rs/json-benchmark's structs field for field, wit
   "Absent optionals are written as null on encode, as serde does.")
 w("- Partial models (gsoc-2018, mesh, numbers, github_events, aeson/twitter100) read a subset of the fields and "
   "skip the rest (jbind's default for unknown keys).")
+w("- glaze's models (`bench/glaze_models.h`) mirror the C ones: aeson `D` is a `std::variant` of a string "
+  "(`\"Nullary\"`) and three single-key structs (glaze picks the alternative by the JSON type, then by key; "
+  "its boxes are `std::shared_ptr` because glaze copies variant alternatives); `BigProduct` is a struct with a "
+  "`glz::array` meta (a 25-element array); maps are vectors of pairs (read and written as objects, in document "
+  "order, as the C models keep them); always-null fields are `std::monostate`; the four twitter records holding "
+  "`indices` (a `std::array`) list their members in `glz::meta`, since glaze 5.7.2's member count is thrown off "
+  "by brace elision. glaze writes absent optionals by leaving the key out (its default), jbind and the DOM "
+  "peers write null (serde's choice), so glaze's encoded twitter is shorter.")
+w("- No glaze rows for the Fable large-union cases (LargeUnionMaps, lookup.Case500/Case1): glaze 5.7.2 does not "
+  "compile their 500-name enum (the key hash it builds for it counts the keys in a `uint8_t`, so the constexpr "
+  "loop over them never ends and g++ stops at its loop limit); the 5-case `Enum5` lookup has its rows.")
 if not os.path.exists(os.path.join(root, "bench", "pandoc_bench.c")):
     w("- Not measured yet: a pandoc document decode/encode case (waits for `examples/pandoc/` and "
       "`bench/pandoc_bench.c`).")
