@@ -33,7 +33,7 @@ for a in "$@"; do
   case "$a" in
     --quick) QUICK=1 ;;
     --profile) PROFILE=1 ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $a" >&2; exit 2 ;;
   esac
 done
