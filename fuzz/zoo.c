@@ -311,6 +311,36 @@ static const jb_type fmtrec_type =
 
 typedef JB_VEC(jb_str) vec_str;
 
+/* issue 13 interop: aeson's other sum encodings (nullary forms read
+ * strictly), its non-finite floats, and one-character strings */
+static const jb_type shape_aeson_ext =
+    JB_SUM((shape, .format = &jb_format_aeson, .sum_style = JB_SUM_EXTERNAL), tag, SHAPE_CASES);
+static const jb_type shape_aeson_arr =
+    JB_SUM((shape, .format = &jb_format_aeson, .sum_style = JB_SUM_ARRAY), tag, SHAPE_CASES);
+/* untagged with the nullary case as its name: cases disjoint by JSON shape */
+static const jb_type uval_aeson = JB_SUM((uval, .format = &jb_format_aeson, .sum_style = JB_SUM_UNTAGGED), tag, JB_NULLARY(U_NONE, "None"),
+    JB_CASE(uval, U_INT, "Int", as.i, &jb_i64),
+    JB_CASE(uval, U_LIST, "List", as.v, JB_VEC_OF_T(int32_t, &jb_i32)),
+    JB_CASE(uval, U_RECT, "Rect", as.r, &rect_type), JB_CASE(uval, U_BOOL, "Bool", as.b, &jb_bool));
+typedef JB_VEC(double) vec_f64;
+typedef JB_VEC(uint32_t) vec_char;
+typedef JB_MAP(uint32_t, int32_t) map_char;
+typedef struct {
+    double d;
+    float f;
+    vec_f64 v;
+    bool has_m;
+    double m;
+    uint32_t c;
+    vec_char cs;
+    map_char mc;
+} interop;
+static const jb_type interop_type = JB_RECORD((interop, .format = &jb_format_aeson),
+    JB_FIELD(interop, d, &jb_f64), JB_FIELD(interop, f, &jb_f32),
+    JB_FIELD(interop, v, JB_VEC_OF_T(double, &jb_f64)), JB_OPTIONAL(interop, m, has_m, &jb_f64),
+    JB_FIELD(interop, c, &jb_char), JB_FIELD(interop, cs, JB_VEC_OF_T(uint32_t, &jb_char)),
+    JB_FIELD(interop, mc, JB_MAP_OF_T(uint32_t, int32_t, &jb_char, &jb_i32)));
+
 /* everything, nested, optional so that {} is a start the fuzzer can grow */
 typedef struct zoo zoo;
 struct zoo {
@@ -403,6 +433,12 @@ const zoo_entry zoo_types[] = {
     {"any", &jb_any},
     {"i64_string", &jb_i64_string},
     {"ptr_i32", JB_PTR_OF_T(int32_t, &jb_i32)},
+    /* appended (fuzz inputs select a descriptor by index: keep the order) */
+    {"shape_aeson_ext", &shape_aeson_ext},
+    {"shape_aeson_arr", &shape_aeson_arr},
+    {"uval_aeson", &uval_aeson},
+    {"interop", &interop_type},
+    {"char", &jb_char},
 };
 const size_t zoo_count = sizeof zoo_types / sizeof zoo_types[0];
 
@@ -761,6 +797,12 @@ void zoo_gen(const jb_type *t, void *outv, fuzz_src *s, jb_arena *arena, int dep
         memcpy(&d, &bits, 8);
         if (!isfinite(d)) d = 1e-300;
         memcpy(out, &d, 8);
+        break;
+    }
+    case JB_KIND_CHAR: {
+        uint32_t cp = (uint32_t)fs_u64(s, 3) % 0x110000;
+        if (cp >= 0xD800 && cp < 0xE000) cp = 0xFFFD;
+        memcpy(out, &cp, sizeof cp);
         break;
     }
     case JB_KIND_CSTR: {

@@ -420,6 +420,13 @@ JB_API extern const jb_type jb_raw_members_type;
  * number (JavaScript peers lose precision past 2^53). */
 JB_API extern const jb_type jb_i64_string, jb_u64_string, jb_i32_string, jb_u32_string;
 JB_API extern const jb_type jb_any;    /**< jb_value * (NULL encodes as null) */
+/** One character (Haskell Char, Rust char): a uint32_t Unicode code point,
+ * written as a JSON string of exactly that character and read only from a
+ * string of exactly one code point ("expected a string of one character").
+ * A surrogate or a value past U+10FFFF does not encode (JB_E_VALUE). Never
+ * picked for a uint32_t member by default: name it (&jb_char). As a map key
+ * it is the object key, as aeson and serde write Map Char / BTreeMap<char>. */
+JB_API extern const jb_type jb_char;
 
 /** Per-field behaviour bits (the .flags option of a field). */
 #define JB_FIELD_NULL_WHEN_ABSENT 0x1u /**< encode an absent optional as null instead of omitting it */
@@ -1044,6 +1051,7 @@ typedef enum jb_kind {
     JB_KIND_F32, JB_KIND_F64,
     JB_KIND_CSTR,     /**< char *, NUL-terminated */
     JB_KIND_STR,      /**< jb_str */
+    JB_KIND_CHAR,     /**< uint32_t code point: a string of exactly one character */
     JB_KIND_ENUM,     /**< a C enum (any width): string naming the case */
     JB_KIND_RECORD,   /**< struct: object */
     JB_KIND_TUPLE,    /**< struct read positionally: array */

@@ -288,6 +288,7 @@ static inline jb_status dec_flat(jb_reader *r, const jb_type *t, void *out) {
     case JB_KIND_F32: case JB_KIND_F64: return jb__dec_float(r, t, out);
     case JB_KIND_CSTR: return jb__dec_cstr(r, (char **)out);
     case JB_KIND_STR: return jb__dec_str(r, (jb_str *)out);
+    case JB_KIND_CHAR: return jb__dec_char(r, (uint32_t *)out);
     case JB_KIND_ENUM: return jb__dec_enum(r, t, out);
     case JB_KIND_RAW: return jb__dec_raw(r, (jb_str *)out);
     case JB_KIND_NUMBER: return jb__dec_number_text(r, t, (jb_str *)out);
@@ -379,7 +380,7 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
         case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
         case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
         case JB_KIND_F32: case JB_KIND_F64:
-        case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_ENUM:
+        case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_CHAR: case JB_KIND_ENUM:
         case JB_KIND_RAW: case JB_KIND_NUMBER:
             st = dec_flat(r, t, out);
             goto leaf;

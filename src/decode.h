@@ -54,6 +54,8 @@ JB_HIDDEN jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out);
 JB_HIDDEN jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *out);
 JB_HIDDEN jb_status jb__dec_cstr(jb_reader *r, char **out);
 JB_HIDDEN jb_status jb__dec_str(jb_reader *r, jb_str *out);
+/* A string of exactly one code point into *out (jb_char). */
+JB_HIDDEN jb_status jb__dec_char(jb_reader *r, uint32_t *out);
 JB_HIDDEN jb_status jb__dec_raw(jb_reader *r, jb_str *out);
 JB_HIDDEN jb_status jb__dec_number_text(jb_reader *r, const jb_type *t, jb_str *out);
 JB_HIDDEN jb_status jb__dec_enum(jb_reader *r, const jb_type *t, void *out);

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "decode.h"
+#include "utf8.h"
 
 const char *jb__dec_expected_name(const jb_type *t) {
     switch (t->kind) {
@@ -18,6 +19,7 @@ const char *jb__dec_expected_name(const jb_type *t) {
     case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64: return "integer";
     case JB_KIND_F32: case JB_KIND_F64: case JB_KIND_NUMBER: return "number";
     case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_ENUM: return "string";
+    case JB_KIND_CHAR: return "a string of one character";
     case JB_KIND_RECORD: return "object";
     case JB_KIND_MAP: return jb__key_is_stringlike(t->key) ? "object" : "array";
     case JB_KIND_TUPLE: case JB_KIND_ARRAY: case JB_KIND_VEC: return "array";
@@ -223,6 +225,29 @@ jb_status jb__dec_str(jb_reader *r, jb_str *out) {
     return JB_OK;
 }
 
+/* The one code point of the string s read at `at`, or a type error
+ * naming what was there (aeson: "expected a string of length 1"). */
+static jb_status one_char(jb_reader *r, const jb_str *s, const char *at, uint32_t *out) {
+    uint32_t cp = 0;
+    size_t n = s->len ? jb__utf8_decode((const unsigned char *)s->ptr, s->len, &cp) : 0;
+    if (JB_LIKELY(n != 0 && n == s->len)) {
+        *out = cp;
+        return JB_OK;
+    }
+    if (s->len && n == 0) /* only with JB_READ_ALLOW_INVALID_UTF8: bytes that are no character */
+        return jb__r_fail(r, JB_E_UTF8, at, "expected a string of one character, found invalid UTF-8");
+    return jb__r_fail(r, JB_E_TYPE, at, "expected a string of one character, found %s",
+                      s->len ? "a longer string" : "an empty string");
+}
+
+jb_status jb__dec_char(jb_reader *r, uint32_t *out) {
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return jb__dec_type_error(r, &jb_char);
+    const char *at = r->p;
+    jb_str s;
+    if (jb__r_key(r, &s)) return r->code; /* no allocation: the input or the key buffer */
+    return one_char(r, &s, at, out);
+}
+
 /* Copy [from, r->p) into the arena (or borrow it). */
 jb_status jb__dec_keep_text(jb_reader *r, const char *from, jb_str *out) {
     size_t n = (size_t)(r->p - from);
@@ -397,6 +422,9 @@ jb_status jb__dec_map_key(jb_reader *r, const jb_type *k, void *dst, jb_str *tex
         if (jb__dec_str(r, (jb_str *)dst)) return r->code;
         *text = *(jb_str *)dst;
         return JB_OK;
+    case JB_KIND_CHAR:
+        if (jb__r_key(r, text)) return r->code;
+        return one_char(r, text, at, (uint32_t *)dst);
     case JB_KIND_ENUM: {
         const jb_plan *pl = jb__dec_plan(r, k);
         if (!pl) return r->code;

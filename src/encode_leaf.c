@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "encode.h"
+#include "utf8.h"
 #include "value.h"
 
 /* ------------------------------------------------------------------ */
@@ -107,6 +108,15 @@ jb_status jb__enc_str(jb_writer *w, const jb_str *s) {
     return JB_OK;
 }
 
+/* A character as the string of exactly it (escaped as strings are). */
+static jb_status enc_char(jb_writer *w, uint32_t cp) {
+    char u[4];
+    if (JB_UNLIKELY(cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)))
+        return jb__enc_fail(w, JB_E_VALUE, "0x%lX is not a Unicode scalar value (a character)", (unsigned long)cp);
+    jb_str s = {u, jb__utf8_encode(cp, u)};
+    return jb__enc_str(w, &s);
+}
+
 static jb_status enc_cstr(jb_writer *w, const char *s) {
     if (JB_UNLIKELY(!s)) return jb__enc_fail(w, JB_E_VALUE, "NULL char * string (use JB_OPTIONAL for a nullable string)");
     jb_str v = {s, strlen(s)};
@@ -189,6 +199,7 @@ jb_status jb__enc_map_key(jb_writer *w, const jb_type *k, const void *p) {
         break;
     }
     case JB_KIND_STR: st = jb__enc_str(w, (const jb_str *)p); break;
+    case JB_KIND_CHAR: st = enc_char(w, *(const uint32_t *)p); break;
     case JB_KIND_ENUM: { /* always the plain name: a key is a string, whatever the enum's format */
         const jb_plan *pl = jb__enc_plan(w, k);
         if (!pl) return w->code;
@@ -273,6 +284,7 @@ jb_status jb__enc_leaf(jb_writer *w, const jb_type *t, const void *p) {
     case JB_KIND_F64: return jb__enc_f64(w, *(const double *)p);
     case JB_KIND_CSTR: return enc_cstr(w, *(const char *const *)p);
     case JB_KIND_STR: return jb__enc_str(w, (const jb_str *)p);
+    case JB_KIND_CHAR: return enc_char(w, *(const uint32_t *)p);
     case JB_KIND_ENUM: return enc_enum(w, t, p);
     case JB_KIND_RAW: {
         const jb_str *s = (const jb_str *)p;

@@ -195,6 +195,7 @@ static inline bool jb__map_is_object(const jb_type *k, jb_key_mode km) {
     case JB_KEYS_PAIRS: return false;
     case JB_KEYS_JSON_TEXT: return true;
     case JB_KEYS_TEXT_INT: return k->kind == JB_KIND_CSTR || k->kind == JB_KIND_STR ||
+                                  k->kind == JB_KIND_CHAR ||
                                   (k->kind >= JB_KIND_I8 && k->kind <= JB_KIND_U64);
     default: return k->kind != JB_KIND_BOOL && k->kind != JB_KIND_F32 && k->kind != JB_KIND_F64 &&
                     k->kind <= JB_KIND_ENUM && k->kind != JB_KIND_INVALID;
@@ -204,7 +205,7 @@ static inline bool jb__map_is_object(const jb_type *k, jb_key_mode km) {
 /* Is the map key kind written as an object key (string-like)? */
 static inline bool jb__key_is_stringlike(const jb_type *k) {
     switch (k->kind) {
-    case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_ENUM:
+    case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_CHAR: case JB_KIND_ENUM:
     case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
     case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
         return true;

@@ -771,6 +771,9 @@ static jb_value *key_names(sx *x, const jb_type *k, bool json_text, scope sc) {
     switch (k->kind) {
     case JB_KIND_CSTR: return cstr_schema(x);
     case JB_KIND_STR: return NULL;
+    case JB_KIND_CHAR: /* as JSON text ("\"a\"") not described: any key */
+        if (json_text) return NULL;
+        return put(x, put(x, obj(x), "minLength", i64v(x, 1)), "maxLength", i64v(x, 1));
     case JB_KIND_ENUM: {
         const jb_plan *pl = plan_of(x, k);
         if (!pl) return NULL;
@@ -921,6 +924,9 @@ static jb_value *schema_of(sx *x, const jb_type *t, scope sc) {
     case JB_KIND_F64: s = float_schema(x, t->kind, sc); break;
     case JB_KIND_CSTR: s = cstr_schema(x); break;
     case JB_KIND_STR: s = typed(x, "string"); break;
+    case JB_KIND_CHAR: /* JSON Schema counts a string's length in code points */
+        s = put(x, put(x, typed(x, "string"), "minLength", i64v(x, 1)), "maxLength", i64v(x, 1));
+        break;
     case JB_KIND_NUMBER: s = typed(x, "number"); break;
     case JB_KIND_RAW:
     case JB_KIND_ANY: s = boolv(x, true); break;

@@ -28,6 +28,7 @@ SCALAR(jb_f32, JB_KIND_F32, "float", float);
 SCALAR(jb_f64, JB_KIND_F64, "double", double);
 SCALAR(jb_cstr, JB_KIND_CSTR, "char *", char *);
 SCALAR(jb_string, JB_KIND_STR, "jb_str", jb_str);
+SCALAR(jb_char, JB_KIND_CHAR, "uint32_t (a character)", uint32_t);
 SCALAR(jb_raw, JB_KIND_RAW, "jb_str (raw JSON)", jb_str);
 SCALAR(jb_number, JB_KIND_NUMBER, "jb_str (number)", jb_str);
 
@@ -61,7 +62,7 @@ static bool ctype_fits(jb_ctype ct, const jb_type *t) {
     case JB_KIND_I32: return ct == JB_CT_I32;
     case JB_KIND_I64: return ct == JB_CT_I64;
     case JB_KIND_U16: return ct == JB_CT_U16;
-    case JB_KIND_U32: return ct == JB_CT_U32;
+    case JB_KIND_U32: case JB_KIND_CHAR: return ct == JB_CT_U32;
     case JB_KIND_U64: return ct == JB_CT_U64;
     case JB_KIND_F32: return ct == JB_CT_F32;
     case JB_KIND_F64: return ct == JB_CT_F64;
@@ -79,7 +80,7 @@ static bool ctype_fits(jb_ctype ct, const jb_type *t) {
 
 static const char *const kind_names[JB_KIND_COUNT_] = {
     "invalid", "bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64",
-    "cstr", "str", "enum", "record", "tuple", "array", "sum", "vec", "map", "ptr", "raw",
+    "cstr", "str", "char", "enum", "record", "tuple", "array", "sum", "vec", "map", "ptr", "raw",
     "number", "custom", "any"};
 
 static bool width_ok(size_t n) { return n == 1 || n == 2 || n == 4 || n == 8; }

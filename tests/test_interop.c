@@ -390,6 +390,101 @@ static void test_nonfinite(void) {
     if (DEC(&shape_u, "null", &sh)) CHECK(sh.kind == S_CIRCLE && isnan(sh.as.r));
 }
 
+/* ------------------------------------------------------------------ */
+/* One character (Haskell Char, Rust char)                             */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    uint32_t c;
+} cbox;
+static const jb_type cbox_t = JB_RECORD((cbox, .fmt_flags = JB_FMT_UNWRAP_UNARY), JB_FIELD(cbox, c, &jb_char));
+static const jb_type cbox_aeson = JB_RECORD((cbox, .format = &jb_format_aeson, .fmt_flags = JB_FMT_UNWRAP_UNARY),
+    JB_FIELD(cbox, c, &jb_char));
+typedef struct {
+    int32_t c;
+} cbad;
+static const jb_type cbad_t = JB_RECORD(cbad, JB_FIELD(cbad, c, &jb_char));
+typedef JB_MAP(uint32_t, int32_t) char_map;
+typedef struct {
+    char_map m;
+} cmap_box;
+static const jb_type cmap_aeson = JB_RECORD((cmap_box, .format = &jb_format_aeson, .fmt_flags = JB_FMT_UNWRAP_UNARY),
+    JB_FIELD(cmap_box, m, JB_MAP_OF_T(uint32_t, int32_t, &jb_char, &jb_i32)));
+typedef JB_VEC(uint32_t) char_vec;
+typedef struct {
+    char_vec s;
+} cvec_box;
+static const jb_type cvec_t = JB_RECORD((cvec_box, .fmt_flags = JB_FMT_UNWRAP_UNARY),
+    JB_FIELD(cvec_box, s, JB_VEC_OF_T(uint32_t, &jb_char)));
+
+static void test_char(void) {
+    /* golden "Char": 'c' -> "c", U+00E9 -> "\xc3\xa9", U+1F600 -> its four
+     * bytes, NUL -> "\u0000" (aeson and serde alike) */
+    const struct {
+        int line;
+        uint32_t c;
+        const char *json;
+    } enc[] = {
+        {__LINE__, 'c', "\"c\""},
+        {__LINE__, 0xE9, "\"\xc3\xa9\""},
+        {__LINE__, 0x1F600, "\"\xf0\x9f\x98\x80\""},
+        {__LINE__, 0, "\"\\u0000\""},
+    };
+    for (size_t i = 0; i < sizeof enc / sizeof *enc; i++) {
+        cbox b = {enc[i].c};
+        enc_is(enc[i].line, &cbox_t, &b, enc[i].json);
+        cbox d = {7};
+        if (dec_ok_at(enc[i].line, &cbox_t, enc[i].json, &d, 0))
+            CHECK_AT(enc[i].line, d.c == enc[i].c, "decoded U+%04X", (unsigned)d.c);
+    }
+    /* aeson escapes backspace as \u0008 (JB_FMT_CONTROL_HEX) */
+    cbox bs = {8};
+    ENC(&cbox_aeson, &bs, "\"\\u0008\"");
+    /* golden "Char" decode verdicts */
+    cbox d;
+    if (DEC(&cbox_t, "\"\\u00e9\"", &d)) CHECK_EQ_INT(d.c, 0xE9);
+    if (DEC(&cbox_t, "\"\\ud83d\\ude00\"", &d)) CHECK_EQ_INT(d.c, 0x1F600);
+    jb_error e = DEC_FAIL(&cbox_t, "\"ab\"", JB_E_TYPE);
+    HAS(e.message, "one character");
+    HAS(e.message, "longer");
+    e = DEC_FAIL(&cbox_t, "\"\"", JB_E_TYPE);
+    HAS(e.message, "empty");
+    DEC_FAIL(&cbox_t, "\"\xc3\xa9x\"", JB_E_TYPE);
+    DEC_FAIL(&cbox_t, "99", JB_E_TYPE);
+    DEC_FAIL(&cbox_t, "null", JB_E_TYPE);
+    DEC_FAIL(&cbox_t, "\"\\ud83d\"", JB_E_UTF8); /* a lone surrogate is no character */
+    DEC_FAIL(&cbox_t, "\"\xff\"", JB_E_UTF8);
+    DEC_FAIL_F(&cbox_t, "\"\xff\"", JB_READ_ALLOW_INVALID_UTF8, JB_E_UTF8);
+    /* not a scalar value: nothing to write */
+    cbox bad = {0xD800};
+    ENC_FAIL(&cbox_t, &bad, JB_E_VALUE);
+    bad.c = 0x110000;
+    e = ENC_FAIL(&cbox_t, &bad, JB_E_VALUE);
+    HAS(e.message, "0x110000");
+    /* a uint32_t member only */
+    CHECK(jb_type_check(&cbad_t, &e) == JB_E_DESCRIPTOR);
+    HAS(e.message, "char");
+    /* a String is [Char] in Haskell but a string in JSON; a list of
+     * characters is an array of one-character strings */
+    uint32_t cs[3] = {'a', 0xE9, 'z'};
+    cvec_box v = {{cs, 3}};
+    ENC(&cvec_t, &v, "[\"a\",\"\xc3\xa9\",\"z\"]");
+    /* golden "Char": Map Char Int {'b':1,'a':2} -> {"a":2,"b":1} (in key order) */
+    struct {
+        uint32_t key;
+        int32_t value;
+    } items[2] = {{'a', 2}, {'b', 1}};
+    cmap_box m = {{(void *)items, 2}};
+    ENC(&cmap_aeson, &m, "{\"a\":2,\"b\":1}");
+    if (DEC(&cmap_aeson, "{\"b\":1,\"\\u00e9\":3}", &m) && m.m.len == 2) {
+        CHECK(m.m.items[0].key == 'b' && m.m.items[0].value == 1);
+        CHECK(m.m.items[1].key == 0xE9 && m.m.items[1].value == 3);
+    }
+    e = DEC_FAIL(&cmap_aeson, "{\"ab\":1}", JB_E_TYPE);
+    CHECK_EQ_INT(e.offset, 1); /* at the key (an integer key's error is reported the same way) */
+    DEC_FAIL(&cmap_aeson, "{\"a\":1,\"\\u0061\":2}", JB_E_DUPLICATE);
+}
+
 int main(void) {
     A = jb_arena_new();
     aeson_no_string_tag = jb_format_aeson;
@@ -397,6 +492,7 @@ int main(void) {
     test_first_wins();
     test_nullary();
     test_nonfinite();
+    test_char();
     jb_arena_free(A);
     return check_report();
 }
