@@ -19,7 +19,8 @@ extern const zoo_entry zoo_types[];
 extern const size_t zoo_count;
 
 /* Deep equality of two C values of descriptor t (floats by value and sign,
- * strings by bytes, pointers by pointee, maps and vectors in order). */
+ * strings by bytes, pointers by pointee, vectors in order, maps as sets of
+ * entries: their order is checked by re-encoding). */
 bool zoo_equal(const jb_type *t, const void *a, const void *b);
 
 /* Fill *out (t->size bytes) with a value built from src; memory from

@@ -719,6 +719,12 @@ typedef enum jb_key_mode {
                                              accepted where a payload would stand */
 #define JB_FMT_NONFINITE_AESON    0x2000u /**< floats: NaN written as null, infinities as "+inf" and
                                              "-inf", and read back so (null is NaN) (aeson >= 2.0) */
+#define JB_FMT_SORTED_MAPS        0x4000u /**< maps in key order, as Data.Map and BTreeMap: a decoded
+                                             map's entries are sorted by key, and a map is written in
+                                             key order (the value is not changed). Integers and
+                                             characters numerically, strings by bytes, enums by C value;
+                                             maps with other keys keep their order. Inherited by the
+                                             maps inside the type; a map's own .fmt_flags may set it */
 
 /**
  * A wire format: a complete set of representation options, applied to a

@@ -105,7 +105,7 @@ typedef struct fmap {
     jb_scratch_mark sm;
     int more;
     uint8_t part; /* M_* */
-    bool obj, text_key, in_member;
+    bool obj, text_key, in_member, sorted;
     char close;
 } fmap;
 
@@ -196,6 +196,7 @@ static void scope_set(jb_reader *r, frame *f, const jb_plan *pl) {
     if (pl->fmt_flags & JB_FMT_INT64_STRING) r->int64_string = true;
     if (pl->fmt_flags & JB_FMT_INTEGRAL_FLOATS) r->flags |= JB_READ_INTEGRAL_FLOATS;
     if (pl->fmt_flags & JB_FMT_NONFINITE_AESON) r->flags |= JB__READ_NONFINITE_AESON;
+    if (pl->fmt_flags & JB_FMT_SORTED_MAPS) r->flags |= JB__READ_SORTED_MAPS;
 }
 
 /* ------------------------------------------------------------------ */
@@ -263,6 +264,7 @@ static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
     s->obj = obj;
     s->text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
     s->close = obj ? '}' : ']';
+    s->sorted = (r->flags & JB__READ_SORTED_MAPS) || (t->fmt_flags & JB_FMT_SORTED_MAPS);
     jb__map_layout(t, &s->es, &s->vo);
     size_t ka = jb__dec_align(t->key), va = jb__dec_align(t->elem);
     s->ea = ka > va ? ka : va;
@@ -859,6 +861,7 @@ end:
     anyvec v;
     if (collect(r, s->sm, s->n, s->es, s->ea, &v)) return R_FAIL;
     if (v.len > 1 && jb__dec_map_dups(r, t, v.items, &v.len, s->es, s->at)) return R_FAIL;
+    if (JB_UNLIKELY(s->sorted) && v.len > 1 && jb__dec_map_sort(r, t, v.items, v.len, s->es)) return R_FAIL;
     memcpy(s->out, &v, sizeof v);
     return R_DONE;
 }

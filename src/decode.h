@@ -24,6 +24,7 @@
 /* Reader flag bits the engine sets for a type's contents (from its plan's
  * format flags, in scope_set); never taken from the caller's options. */
 #define JB__READ_NONFINITE_AESON 0x80000000u /* null is NaN, "+inf" / "-inf" are infinities */
+#define JB__READ_SORTED_MAPS     0x40000000u /* maps are sorted by key (JB_FMT_SORTED_MAPS) */
 #define JB__READ_INTERNAL        0xff000000u
 
 /* "object" / "array" for messages about a sum's or reader's wrapper. */
@@ -83,6 +84,10 @@ JB_HIDDEN jb_status jb__dec_map_key(jb_reader *r, const jb_type *k, void *dst, j
  */
 JB_HIDDEN jb_status jb__dec_map_dups(jb_reader *r, const jb_type *t, char *items, size_t *n, size_t es,
                                      const char *at);
+/* The n decoded entries (es bytes each) of a map of type t sorted by key
+ * (JB_FMT_SORTED_MAPS), stably; nothing for keys with no order. Scratch
+ * memory only, released. */
+JB_HIDDEN jb_status jb__dec_map_sort(jb_reader *r, const jb_type *t, char *items, size_t n, size_t es);
 /* Read a key and its ':' at r->p, leaving r->p on the value. */
 JB_HIDDEN jb_status jb__dec_key_colon(jb_reader *r, jb_str *key);
 /* Decode JSON text (a default value, a key's JSON text) with r's arena

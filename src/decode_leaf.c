@@ -537,6 +537,29 @@ static uint64_t dup_seed(const void *p) {
     return x ^ (x >> 33);
 }
 
+jb_status jb__dec_map_sort(jb_reader *r, const jb_type *t, char *items, size_t n, size_t es) {
+    const jb_type *k = t->key;
+    if (!jb__key_orderable(k)) return JB_OK;
+    const jb_plan *epl = NULL;
+    if (k->kind == JB_KIND_ENUM && !(epl = jb__dec_plan(r, k))) return r->code;
+    if (jb__keys_sorted(k, epl, items, n, es)) return JB_OK; /* the common case: no memory */
+    size_t ib, eb;
+    if (!jb__mul_ok(n, 2 * sizeof(size_t), &ib) || !jb__mul_ok(n, es, &eb)) return jb__dec_nomem(r);
+    jb_scratch_mark sm = jb__scratch_mark(r->arena);
+    size_t *idx = jb__scratch_push(r->arena, ib, _Alignof(size_t));
+    char *sorted = idx ? jb__scratch_push(r->arena, eb, 16) : NULL;
+    if (!sorted) {
+        jb__scratch_release(r->arena, sm);
+        return jb__dec_nomem(r);
+    }
+    for (size_t i = 0; i < n; i++) idx[i] = i;
+    jb__keys_sort(k, epl, items, es, idx, idx + n, n);
+    for (size_t i = 0; i < n; i++) memcpy(sorted + i * es, items + idx[i] * es, es);
+    memcpy(items, sorted, eb);
+    jb__scratch_release(r->arena, sm);
+    return JB_OK;
+}
+
 /*
  * Failure path only: walk the map object at `at` again to the i-th key so
  * the error points at the duplicate key itself and names it in the path.

@@ -42,6 +42,7 @@ static wscope scope_enter(jb_writer *w, const jb_plan *pl) {
     wscope old = {w->float_style, w->key_mode, w->int64_string, w->flags};
     if (pl->fmt_flags & JB_FMT_CONTROL_HEX) w->flags |= JB_WRITE_CONTROL_HEX;
     if (pl->fmt_flags & JB_FMT_NONFINITE_AESON) w->flags |= JB__WRITE_NONFINITE_AESON;
+    if (pl->fmt_flags & JB_FMT_SORTED_MAPS) w->flags |= JB__WRITE_SORTED_MAPS;
     if (pl->float_style) w->float_style = (uint8_t)pl->float_style;
     if (pl->key_mode) w->key_mode = (uint8_t)pl->key_mode;
     if (pl->fmt_flags & JB_FMT_INT64_STRING)
@@ -134,6 +135,7 @@ typedef struct eframe {
     size_t i, n;          /* next entry or element, and how many (F_SUM_*: i is 1 once the
                              payload started, n the case's index) */
     size_t stride, vo;    /* element or map entry size; offset of an entry's value */
+    size_t *order;        /* F_MAP, F_PAIRS: entries in key order (malloc'd), or NULL */
 } eframe;
 
 /* Frames kept in the locals of an encode (about 3 KiB) and of a nested
@@ -212,9 +214,32 @@ static jb_status open_elems(jb_writer *w, estack *s, const jb_type *elem, const 
     return JB_OK;
 }
 
+/*
+ * A map in key order (JB_FMT_SORTED_MAPS): *order stays NULL when its
+ * entries already are (one pass, no memory: a decoded sorted map), else a
+ * malloc'd permutation the frame writes through and frees. The value is
+ * not touched.
+ */
+static jb_status map_order(jb_writer *w, const jb_type *t, const jb_anyvec *v, size_t es, size_t **order) {
+    const jb_type *k = t->key;
+    const jb_plan *epl = NULL;
+    size_t bytes;
+    *order = NULL;
+    if (v->len < 2 || !jb__key_orderable(k)) return JB_OK;
+    if (k->kind == JB_KIND_ENUM && !(epl = jb__enc_plan(w, k))) return w->code;
+    if (jb__keys_sorted(k, epl, v->items, v->len, es)) return JB_OK;
+    size_t *idx = jb__mul_ok(v->len, 2 * sizeof(size_t), &bytes) ? malloc(bytes) : NULL;
+    if (!idx) return jb__enc_fail(w, JB_E_NOMEM, "out of memory ordering a map of %zu entries", v->len);
+    for (size_t i = 0; i < v->len; i++) idx[i] = i;
+    jb__keys_sort(k, epl, v->items, es, idx, idx + v->len, v->len);
+    *order = idx; /* the second half was the sort's scratch */
+    return JB_OK;
+}
+
 static jb_status open_map(jb_writer *w, estack *s, const jb_type *t, const void *p) {
     jb_anyvec v;
     size_t es, vo;
+    size_t *order = NULL;
     eframe *f;
     memcpy(&v, p, sizeof v);
     if (JB_UNLIKELY(!v.items && v.len))
@@ -226,7 +251,15 @@ static jb_status open_map(jb_writer *w, estack *s, const jb_type *t, const void 
         jb_status st = jb__enc_open(w, obj ? '{' : '[');
         return st ? st : jb__enc_close(w, obj ? '}' : ']', true);
     }
-    if (!(f = open_frame(w, s, obj ? '{' : '[', obj ? F_MAP : F_PAIRS, v.items, v.len))) return w->code;
+    if (JB_UNLIKELY((w->flags & JB__WRITE_SORTED_MAPS) || (t->fmt_flags & JB_FMT_SORTED_MAPS))) {
+        jb_status st = map_order(w, t, &v, es, &order);
+        if (st) return st;
+    }
+    if (!(f = open_frame(w, s, obj ? '{' : '[', obj ? F_MAP : F_PAIRS, v.items, v.len))) {
+        free(order);
+        return w->code;
+    }
+    f->order = order;
     f->t = t;
     f->stride = es;
     f->vo = vo;
@@ -545,13 +578,14 @@ static jb_status next_member(jb_writer *w, estack *s, const jb_type **ct, const 
     const jb_type *t = f->t;
     jb_status st;
     for (size_t i = f->i; i < f->n; i++) {
-        const char *e = f->base + i * f->stride;
+        const char *e = f->base + (JB_UNLIKELY(f->order != NULL) ? f->order[i] : i) * f->stride;
         if ((st = jb__enc_sep(w, i == 0))) return st;
         f->i = i + 1;
         st = f->text_key ? jb__enc_json_text_key(w, t->key, e) : jb__enc_map_key(w, t->key, e);
         if ((*in_child = st != JB_OK) || !child(w, t->elem, e + f->vo, ct, cp, in_child, &st)) return st;
     }
     if ((st = jb__enc_close(w, '}', false))) return st;
+    free(f->order);
     pop(w, s);
     return JB_OK;
 }
@@ -564,7 +598,7 @@ static jb_status next_pair(jb_writer *w, estack *s, const jb_type **ct, const vo
     const jb_type *t = f->t;
     jb_status st = JB_OK;
     while (f->i < f->n) {
-        const char *e = f->base + f->i * f->stride;
+        const char *e = f->base + (JB_UNLIKELY(f->order != NULL) ? f->order[f->i] : f->i) * f->stride;
         const jb_type *ft = t->key;
         const char *fp = e;
         switch (f->phase) {
@@ -588,6 +622,7 @@ static jb_status next_pair(jb_writer *w, estack *s, const jb_type **ct, const vo
         if ((*in_child = st != JB_OK) || !child(w, ft, fp, ct, cp, in_child, &st)) return st;
     }
     if ((st = jb__enc_close(w, ']', false))) return st;
+    free(f->order);
     pop(w, s);
     return JB_OK;
 }
@@ -619,7 +654,8 @@ static jb_status next_payload(jb_writer *w, estack *s, const jb_type **ct, const
 static void frame_path(jb_writer *w, const eframe *f) {
     switch (f->kind) {
     case F_RECORD: jb__path_key(&w->path, f->pl->e[f->i - 1].name, f->pl->e[f->i - 1].name_len); break;
-    case F_PAIRS: jb__path_index(&w->path, f->i); break;
+    case F_PAIRS: jb__path_index(&w->path, f->order ? f->order[f->i] : f->i); break; /* the C index */
+    case F_MAP: jb__path_index(&w->path, f->order ? f->order[f->i - 1] : f->i - 1); break;
     case F_SUM_EXT: jb__path_key(&w->path, f->pl->e[f->n].name, f->pl->e[f->n].name_len); break;
     case F_SUM_CONTENT: jb__path_key(&w->path, f->pl->content_name, f->pl->content_name_len); break;
     case F_SUM_ARRAY: jb__path_index(&w->path, 1); break;
@@ -661,6 +697,7 @@ fail:
         const eframe *f = &s->f[s->n - 1];
         if (in_child) frame_path(w, f);
         if (f->hops) hop_path(w, f->hop_t, f->hop_p, f->hops);
+        if (f->kind == F_MAP || f->kind == F_PAIRS) free(f->order);
         pop(w, s);
         in_child = true;
     }

@@ -22,6 +22,7 @@
 /* Writer flag bits the engine sets for a type's contents (from its plan's
  * format flags, in scope_enter); never taken from the caller's options. */
 #define JB__WRITE_NONFINITE_AESON 0x80000000u /* NaN as null, infinities as "+inf" / "-inf" */
+#define JB__WRITE_SORTED_MAPS     0x40000000u /* maps written in key order (JB_FMT_SORTED_MAPS) */
 #define JB__WRITE_INTERNAL        0xff000000u
 
 /* ---- failures (encode_leaf.c) ---- */

@@ -476,7 +476,7 @@ static void resolve_options(jb_plan *pl, const jb_type *t) {
     pl->scoped = pl->float_style != JB_FLOAT_INHERIT || pl->key_mode != JB_KEYS_AUTO ||
                  (pl->fmt_flags & (JB_FMT_INT64_STRING | JB_FMT_INTEGRAL_FLOATS |
                                    JB_FMT_POSITIONAL_RECORDS | JB_FMT_CONTROL_HEX |
-                                   JB_FMT_NONFINITE_AESON)) ||
+                                   JB_FMT_NONFINITE_AESON | JB_FMT_SORTED_MAPS)) ||
                  t->format != NULL;
 }
 

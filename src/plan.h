@@ -202,6 +202,17 @@ static inline bool jb__map_is_object(const jb_type *k, jb_key_mode km) {
     }
 }
 
+/* Maps in key order (map_order.c, JB_FMT_SORTED_MAPS). Keys of kinds
+ * bool .. enum have an order; enum_plan is the key's plan when it is an
+ * enum (else unused). jb__keys_sort sorts idx[0..n), entry indices into
+ * items (es bytes each), stably by key; tmp holds n more. */
+JB_HIDDEN bool jb__key_orderable(const jb_type *k);
+JB_HIDDEN int jb__key_cmp(const jb_type *k, const jb_plan *enum_plan, const char *a, const char *b);
+JB_HIDDEN bool jb__keys_sorted(const jb_type *k, const jb_plan *enum_plan, const char *items, size_t n,
+                               size_t es);
+JB_HIDDEN void jb__keys_sort(const jb_type *k, const jb_plan *enum_plan, const char *items, size_t es,
+                             size_t *idx, size_t *tmp, size_t n);
+
 /* Is the map key kind written as an object key (string-like)? */
 static inline bool jb__key_is_stringlike(const jb_type *k) {
     switch (k->kind) {

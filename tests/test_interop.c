@@ -485,6 +485,145 @@ static void test_char(void) {
     DEC_FAIL(&cmap_aeson, "{\"a\":1,\"\\u0061\":2}", JB_E_DUPLICATE);
 }
 
+/* ------------------------------------------------------------------ */
+/* Maps in key order (Data.Map, BTreeMap)                              */
+/* ------------------------------------------------------------------ */
+
+typedef JB_MAP(int32_t, char *) int_text_map;
+typedef JB_MAP(jb_str, int32_t) str_int_map;
+typedef JB_MAP(uint64_t, int32_t) u64_int_map;
+typedef enum { RED, GREEN, BLUE } color;
+static const jb_type color_t = JB_ENUM(color, JB_ENUM_CASE(RED, "Red"), JB_ENUM_CASE(GREEN, "Green"),
+                                       JB_ENUM_CASE(BLUE, "Blue"));
+/* enum Sparse { B = 2, A = 1, C = 3 }: declared out of value order */
+typedef enum { SP_A = 1, SP_B = 2, SP_C = 3 } sparse;
+static const jb_type sparse_t = JB_ENUM(sparse, JB_ENUM_CASE(SP_B, "B"), JB_ENUM_CASE(SP_A, "A"),
+                                        JB_ENUM_CASE(SP_C, "C"));
+typedef JB_MAP(color, int32_t) color_map;
+typedef JB_MAP(sparse, int32_t) sparse_map;
+typedef struct {
+    int_text_map mi;
+    str_int_map ms;
+    color_map mc;
+    u64_int_map mu;
+    sparse_map mp;
+} maps;
+#define MAPS_FIELDS                                                              \
+    JB_FIELD(maps, mi, JB_MAP_OF_T(int32_t, char *, &jb_i32, &jb_cstr)),         \
+    JB_FIELD(maps, ms, JB_MAP_OF_T(jb_str, int32_t, &jb_string, &jb_i32)),       \
+    JB_FIELD(maps, mc, JB_MAP_OF_T(color, int32_t, &color_t, &jb_i32)),          \
+    JB_FIELD(maps, mu, JB_MAP_OF_T(uint64_t, int32_t, &jb_u64, &jb_i32)),        \
+    JB_FIELD(maps, mp, JB_MAP_OF_T(sparse, int32_t, &sparse_t, &jb_i32))
+static const jb_type maps_aeson = JB_RECORD((maps, .format = &jb_format_aeson, .fmt_flags = JB_FMT_SORTED_MAPS), MAPS_FIELDS);
+static const jb_type maps_serde = JB_RECORD((maps, .format = &jb_format_serde, .fmt_flags = JB_FMT_SORTED_MAPS), MAPS_FIELDS);
+static const jb_type maps_plain = JB_RECORD((maps, .format = &jb_format_serde), MAPS_FIELDS);
+/* the flag reaches maps nested in types without options */
+typedef struct {
+    maps in;
+} outer_maps;
+static const jb_type maps_inner_t = JB_RECORD(maps, MAPS_FIELDS);
+static const jb_type outer_maps_t = JB_RECORD((outer_maps, .fmt_flags = JB_FMT_SORTED_MAPS),
+    JB_FIELD(outer_maps, in, &maps_inner_t));
+
+static void test_sorted_maps(void) {
+    /* inserted out of order, as a C program builds them */
+    struct { int32_t key; char *value; } mi[3] = {{10, "a"}, {2, "b"}, {-3, "c"}};
+    struct { jb_str key; int32_t value; } ms[6] = {
+        {{"b", 1}, 1}, {{"a", 1}, 2}, {{"B", 1}, 3}, {{"\xef\xbf\xbd", 3}, 4}, {{"\xf0\x9f\x98\x80", 4}, 5}, {{"", 0}, 6}};
+    struct { color key; int32_t value; } mc[3] = {{BLUE, 1}, {RED, 2}, {GREEN, 3}};
+    struct { uint64_t key; int32_t value; } mu[3] = {{UINT64_MAX, 1}, {0, 2}, {9, 3}};
+    struct { sparse key; int32_t value; } mp[3] = {{SP_C, 1}, {SP_A, 2}, {SP_B, 3}};
+    maps m = {{(void *)mi, 3}, {(void *)ms, 6}, {(void *)mc, 3}, {(void *)mu, 3}, {(void *)mp, 3}};
+    /* golden "maps in key order": Map Int {10,2,-3} -> {"-3":"c","2":"b","10":"a"};
+     * Map Text -> {"":6,"B":3,"a":2,"b":1,"\uFFFD":4,"\U0001F600":5};
+     * Map Color (aeson: pairs) [["Red",2],["Green",3],["Blue",1]], BTreeMap
+     * {"Red":2,"Green":3,"Blue":1}; BTreeMap<u64> {"0":2,"9":3,"18446744073709551615":1};
+     * BTreeMap<Sparse> (B=2, A=1, C=3) {"A":2,"B":3,"C":1} */
+    const char *strs = "\"ms\":{\"\":6,\"B\":3,\"a\":2,\"b\":1,\"\xef\xbf\xbd\":4,\"\xf0\x9f\x98\x80\":5}";
+    char want[512];
+    snprintf(want, sizeof want,
+             "{\"mi\":{\"-3\":\"c\",\"2\":\"b\",\"10\":\"a\"},%s,\"mc\":[[\"Red\",2],[\"Green\",3],[\"Blue\",1]],"
+             "\"mu\":{\"0\":2,\"9\":3,\"18446744073709551615\":1},\"mp\":[[\"A\",2],[\"B\",3],[\"C\",1]]}",
+             strs);
+    ENC(&maps_aeson, &m, want);
+    snprintf(want, sizeof want,
+             "{\"mi\":{\"-3\":\"c\",\"2\":\"b\",\"10\":\"a\"},%s,\"mc\":{\"Red\":2,\"Green\":3,\"Blue\":1},"
+             "\"mu\":{\"0\":2,\"9\":3,\"18446744073709551615\":1},\"mp\":{\"A\":2,\"B\":3,\"C\":1}}",
+             strs);
+    ENC(&maps_serde, &m, want);
+    /* the value is untouched: still in insertion order */
+    CHECK(mi[0].key == 10 && mc[0].key == BLUE && ms[0].value == 1);
+    /* without the flag, the order of the C array */
+    ENC(&maps_plain, &m,
+        "{\"mi\":{\"10\":\"a\",\"2\":\"b\",\"-3\":\"c\"},\"ms\":{\"b\":1,\"a\":2,\"B\":3,\"\xef\xbf\xbd\":4,\"\xf0\x9f\x98\x80\":5,\"\":6},"
+        "\"mc\":{\"Blue\":1,\"Red\":2,\"Green\":3},\"mu\":{\"18446744073709551615\":1,\"0\":2,\"9\":3},"
+        "\"mp\":{\"C\":1,\"A\":2,\"B\":3}}");
+    /* inherited: the nested record has no options of its own */
+    outer_maps om = {m};
+    snprintf(want, sizeof want,
+             "{\"in\":{\"mi\":{\"-3\":\"c\",\"2\":\"b\",\"10\":\"a\"},%s,\"mc\":{\"Red\":2,\"Green\":3,\"Blue\":1},"
+             "\"mu\":{\"0\":2,\"9\":3,\"18446744073709551615\":1},\"mp\":{\"A\":2,\"B\":3,\"C\":1}}}",
+             strs);
+    ENC(&outer_maps_t, &om, want);
+
+    /* golden "maps in key order", decode: {"10":"a","2":"b","-3":"c"} ->
+     * fromList [(-3,"c"),(2,"b"),(10,"a")] */
+    maps d;
+    if (DEC(&maps_serde, "{\"mi\":{\"10\":\"a\",\"2\":\"b\",\"-3\":\"c\"},\"ms\":{\"b\":1,\"\":2,\"a\":3},"
+                         "\"mc\":{\"Blue\":1,\"Red\":2},\"mu\":{},\"mp\":{\"C\":1,\"B\":2,\"A\":3}}", &d)) {
+        CHECK(d.mi.len == 3 && d.mi.items[0].key == -3 && d.mi.items[1].key == 2 && d.mi.items[2].key == 10);
+        CHECK(d.mi.len == 3 && strcmp(d.mi.items[0].value, "c") == 0);
+        CHECK(d.ms.len == 3 && d.ms.items[0].key.len == 0 && d.ms.items[1].key.ptr[0] == 'a' &&
+              d.ms.items[2].key.ptr[0] == 'b' && d.ms.items[2].value == 1);
+        CHECK(d.mc.len == 2 && d.mc.items[0].key == RED && d.mc.items[1].key == BLUE);
+        CHECK(d.mp.len == 3 && d.mp.items[0].key == SP_A && d.mp.items[2].key == SP_C);
+        CHECK(d.mu.len == 0);
+    }
+    /* duplicates are settled in document order first, then sorted */
+    if (DEC_F(&maps_serde, "{\"mi\":{\"5\":\"x\",\"1\":\"y\",\"5\":\"z\"},\"ms\":{},\"mc\":{},\"mu\":{},\"mp\":{}}", &d,
+              JB_READ_DUPLICATE_FIRST_WINS))
+        CHECK(d.mi.len == 2 && d.mi.items[0].key == 1 && strcmp(d.mi.items[1].value, "x") == 0);
+    jb_error e = DEC_FAIL(&maps_serde, "{\"mi\":{\"5\":\"x\",\"1\":\"y\",\"5\":\"z\"},\"ms\":{},\"mc\":{},\"mu\":{},\"mp\":{}}",
+                          JB_E_DUPLICATE);
+    CHECK_STR(e.path, "$.mi[\"5\"]");
+    /* decode then encode: already in order, written as it is */
+    if (DEC(&maps_aeson, "{\"mi\":{\"7\":\"q\",\"-1\":\"p\"},\"ms\":{},\"mc\":[[\"Green\",1],[\"Red\",0]],\"mu\":{},\"mp\":[]}", &d))
+        ENC(&maps_aeson, &d, "{\"mi\":{\"-1\":\"p\",\"7\":\"q\"},\"ms\":{},\"mc\":[[\"Red\",0],[\"Green\",1]],\"mu\":{},\"mp\":[]}");
+
+    /* a failure inside a map written through its order leaves nothing behind */
+    mi[0].value = NULL; /* written last: the path names its place in the C array */
+    e = ENC_FAIL(&maps_serde, &m, JB_E_VALUE);
+    CHECK_STR(e.path, "$.mi[0]");
+    mi[0].value = "a";
+    mc[1].key = (color)77; /* no case: sorts last, then fails */
+    ENC_FAIL(&maps_serde, &m, JB_E_VALUE);
+    mc[1].key = RED;
+
+    /* a larger map, both ways: a descending run and a few equal-key groups */
+    enum { N = 1000 };
+    struct { int32_t key; char *value; } *big = malloc(N * sizeof *big);
+    for (int i = 0; i < N; i++) {
+        big[i].key = (i * 7919) % N - N / 2; /* a permutation of -500..499 */
+        big[i].value = "v";
+    }
+    maps bm = {{(void *)big, N}, {0}, {0}, {0}, {0}};
+    jb_buf b = JB_BUF_INIT;
+    CHECK(jb_encode(&maps_serde, &bm, &b, NULL, &e) == JB_OK);
+    maps back;
+    char *text = calloc(1, b.len + 1);
+    if (b.len) memcpy(text, b.data, b.len);
+    if (b.len && dec_flags(&maps_serde, text, &back, 0, &e) == JB_OK) {
+        bool ascending = back.mi.len == N;
+        for (size_t i = 0; ascending && i < N; i++) ascending = back.mi.items[i].key == (int32_t)i - N / 2;
+        CHECK(ascending);
+    } else {
+        CHECKF(false, "decode of the sorted big map: %s", e.message);
+    }
+    free(text);
+    jb_buf_free(&b);
+    free(big);
+}
+
 int main(void) {
     A = jb_arena_new();
     aeson_no_string_tag = jb_format_aeson;
@@ -493,6 +632,7 @@ int main(void) {
     test_nullary();
     test_nonfinite();
     test_char();
+    test_sorted_maps();
     jb_arena_free(A);
     return check_report();
 }
