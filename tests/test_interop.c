@@ -525,6 +525,13 @@ static const jb_type maps_inner_t = JB_RECORD(maps, MAPS_FIELDS);
 static const jb_type outer_maps_t = JB_RECORD((outer_maps, .fmt_flags = JB_FMT_SORTED_MAPS),
     JB_FIELD(outer_maps, in, &maps_inner_t));
 
+/* the map's own option: JB_MAP_OF(key, value, .fmt_flags = ...) */
+typedef struct {
+    int_text_map m;
+} own_sorted;
+static const jb_type own_sorted_t = JB_RECORD(own_sorted,
+    JB_FIELD(own_sorted, m, JB_MAP_OF(&jb_i32, &jb_cstr, .fmt_flags = JB_FMT_SORTED_MAPS)));
+
 static void test_sorted_maps(void) {
     /* inserted out of order, as a C program builds them */
     struct { int32_t key; char *value; } mi[3] = {{10, "a"}, {2, "b"}, {-3, "c"}};
@@ -558,6 +565,10 @@ static void test_sorted_maps(void) {
         "{\"mi\":{\"10\":\"a\",\"2\":\"b\",\"-3\":\"c\"},\"ms\":{\"b\":1,\"a\":2,\"B\":3,\"\xef\xbf\xbd\":4,\"\xf0\x9f\x98\x80\":5,\"\":6},"
         "\"mc\":{\"Blue\":1,\"Red\":2,\"Green\":3},\"mu\":{\"18446744073709551615\":1,\"0\":2,\"9\":3},"
         "\"mp\":{\"C\":1,\"A\":2,\"B\":3}}");
+    own_sorted os = {m.mi};
+    ENC(&own_sorted_t, &os, "{\"m\":{\"-3\":\"c\",\"2\":\"b\",\"10\":\"a\"}}");
+    if (DEC(&own_sorted_t, "{\"m\":{\"9\":\"x\",\"-9\":\"y\"}}", &os))
+        CHECK(os.m.len == 2 && os.m.items[0].key == -9);
     /* inherited: the nested record has no options of its own */
     outer_maps om = {m};
     snprintf(want, sizeof want,
