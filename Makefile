@@ -87,7 +87,7 @@ END = @t=$$(( $$(date +%s) - $$(cat $(BUILD)/.start-$@) )); \
 
 .PHONY: all build test bench install clean deps format format-check \
 	test-release test-locale test-installed test-asan test-clang test-bench \
-	test-amalgamation amalgamation \
+	test-amalgamation amalgamation test-m32 test-musl test-s390x test-arm64 \
 	fuzz fuzz-build slow slow-valgrind slow-tsan slow-linear
 
 all: build
@@ -104,6 +104,10 @@ test: deps
 	$(MAKE) --no-print-directory test-asan
 	$(MAKE) --no-print-directory test-clang
 	$(MAKE) --no-print-directory test-amalgamation
+	$(MAKE) --no-print-directory test-m32
+	$(MAKE) --no-print-directory test-musl
+	$(MAKE) --no-print-directory test-s390x
+	$(MAKE) --no-print-directory test-arm64
 	$(MAKE) --no-print-directory test-bench
 	@echo "==> make test: all phases passed"; cat $(BUILD)/test-times.log
 
@@ -159,6 +163,47 @@ test-amalgamation:
 	sh tests/test_amalgamation.sh . $(BUILD)/amalgamation-portable gcc -DJB_NO_BUILTINS -DJB_NO_STACK_BOUNDS
 	clang $(AMALGAMATION_WARN) -fsyntax-only $(BUILD)/amalgamation-test/jbind.c
 	gcc $(AMALGAMATION_WARN) -DJB_NO_THREADS -DJB_NO_BUILTINS -fsyntax-only $(BUILD)/amalgamation-test/jbind.c
+	$(END)
+
+# Portability (docs/portability.md): the C unit test programs (ctest label
+# "unit") built -O2 with warnings as errors and run on 32-bit x86 (gcc -m32,
+# native), x86-64 with musl (native), big-endian s390x and ARM64 (Debian's
+# cross compilers, run under qemu-user through CMAKE_CROSSCOMPILING_EMULATOR).
+# Each phase installs its Debian packages when missing; PORT_SCALE is the
+# tests' JB_TEST_SCALE there (the number tests' random counts, deep inputs).
+PORT_SCALE ?= 0.05
+PORT_CFG := -DCMAKE_BUILD_TYPE=Release -DJB_TESTS=ON -DJB_EXAMPLES=OFF -DJB_WERROR=ON
+M32_APT := gcc-12-multilib
+MUSL_APT := musl-tools
+S390X_APT := gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
+ARM64_APT := gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+
+# port-phase NAME TOOLCHAIN PACKAGES
+define port-phase
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(3)" LOCALES=
+	cmake -S . -B $(BUILD)/$(1) $(PORT_CFG) -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/toolchains/$(2).cmake
+	cmake --build $(BUILD)/$(1) -j$(JOBS)
+	JB_TEST_SCALE=$(PORT_SCALE) $(CTEST_BASE) -L unit --test-dir $(BUILD)/$(1)
+endef
+
+test-m32:
+	$(START)
+	$(call port-phase,m32,i686-m32,$(M32_APT))
+	$(END)
+
+test-musl:
+	$(START)
+	$(call port-phase,musl,musl,$(MUSL_APT))
+	$(END)
+
+test-s390x:
+	$(START)
+	$(call port-phase,s390x,s390x-linux-gnu,$(S390X_APT))
+	$(END)
+
+test-arm64:
+	$(START)
+	$(call port-phase,arm64,aarch64-linux-gnu,$(ARM64_APT))
 	$(END)
 
 # jbind.c and jbind.h in $(BUILD)/amalgamation, to copy into a project.

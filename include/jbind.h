@@ -912,8 +912,8 @@ JB_API size_t jb_value_array_len(const jb_value *v);
 JB_API jb_value *jb_value_array_get(const jb_value *v, size_t i);
 
 /** Objects: member count (0 for a non-object), member i in document order
- * (key to *key, which may be NULL; NULL out of range), and lookup by key
- * (the last member with that key; NULL if none). */
+ * (key to *key, which may be NULL; NULL out of range, with *key empty),
+ * and lookup by key (the last member with that key; NULL if none). */
 JB_API size_t jb_value_object_len(const jb_value *v);
 JB_API jb_value *jb_value_object_at(const jb_value *v, size_t i, jb_str *key);
 JB_API jb_value *jb_value_object_get(const jb_value *v, const char *key, size_t len);

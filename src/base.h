@@ -141,6 +141,30 @@ static inline uint64_t jb__load64(const void *p) {
     memcpy(&v, p, 8);
     return v;
 }
+/* 8 bytes, and the first n < 8 bytes, read as a little-endian number on
+ * any host: for hashes whose values must not depend on the byte order
+ * (the name hash: tests craft keys that collide under it). On a
+ * big-endian host compilers turn the byte loop into a load and a swap. */
+static inline uint64_t jb__load64_le(const void *p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return jb__load64(p);
+#else
+    const unsigned char *b = (const unsigned char *)p;
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = v << 8 | b[i];
+    return v;
+#endif
+}
+static inline uint64_t jb__load_tail_le(const void *p, size_t n) {
+    uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, n);
+#else
+    const unsigned char *b = (const unsigned char *)p;
+    while (n--) v = v << 8 | b[n];
+#endif
+    return v;
+}
 static inline uint32_t jb__load32(const void *p) {
     uint32_t v;
     memcpy(&v, p, 4);

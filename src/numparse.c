@@ -228,11 +228,13 @@ JB_INLINE size_t jb_scan_parts(const char *p, const char *end, jb_numparts *np) 
 #define JB_CLINGER 0
 #endif
 
+#if JB_CLINGER
 static const double jb_p10_f64[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 static const float jb_p10_f32[11] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
                                      1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+#endif
 
 static inline bool jb_clinger64(const jb_numparts *np, double *out) {
 #if JB_CLINGER

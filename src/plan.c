@@ -28,14 +28,13 @@ uint32_t jb__hash_seeded(const char *s, size_t n, uint64_t seed) {
     uint64_t h = 0x9E3779B97F4A7C15ull ^ seed ^ (n * 0xff51afd7ed558ccdull);
     h = (h ^ (h >> 29)) * 0xbf58476d1ce4e5b9ull; /* spread the seed before mixing words in */
     while (n >= 8) {
-        h = (h ^ jb__load64(s)) * 0xbf58476d1ce4e5b9ull;
+        h = (h ^ jb__load64_le(s)) * 0xbf58476d1ce4e5b9ull; /* the same on every host */
         h ^= h >> 31;
         s += 8;
         n -= 8;
     }
     if (n) {
-        uint64_t w = 0;
-        memcpy(&w, s, n);
+        uint64_t w = jb__load_tail_le(s, n);
         h = (h ^ w) * 0x94d049bb133111ebull;
         h ^= h >> 29;
     }

@@ -719,7 +719,10 @@ size_t jb_value_object_len(const jb_value *v) {
 }
 
 jb_value *jb_value_object_at(const jb_value *v, size_t i, jb_str *key) {
-    if (!v || v->type != JB_VALUE_OBJECT || i >= v->u.obj.len) return NULL;
+    if (!v || v->type != JB_VALUE_OBJECT || i >= v->u.obj.len) {
+        if (key) *key = (jb_str){NULL, 0}; /* never left undefined */
+        return NULL;
+    }
     if (key) *key = v->u.obj.items[i].key;
     return v->u.obj.items[i].val;
 }

@@ -44,6 +44,7 @@ EOF
 #define COMMON_H
 #include "jbind.h"
 static inline int twice(int x) { return 2 * x; }
+int unused_proto(int helper); /* a header's parameter named like a renamed static */
 #endif
 EOF
 }

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "small_stack.h"
 #include "unode.h"
 #include "jbind.h"
 
@@ -1580,7 +1581,7 @@ static djob run_deep(int which, size_t n) {
     pthread_t th;
     djob j = {which, n, 0, JB_OK, {0}};
     pthread_attr_init(&at);
-    if (pthread_attr_setstacksize(&at, 64 << 10) != 0) abort();
+    if (pthread_attr_setstacksize(&at, small_stack()) != 0) abort();
     if (pthread_create(&th, &at, djob_run, &j) != 0) abort();
     pthread_join(th, NULL);
     pthread_attr_destroy(&at);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "small_stack.h"
 #include "jbind.h"
 
 /* ------------------------------------------------------------------ */
@@ -976,7 +977,7 @@ static deep_job encode_on_stack(const jb_type *t, const void *v, uint32_t max_de
 /* ... with a 64 KiB stack (the encoder must not need more, however deep
  * the value). */
 static deep_job encode_small_stack(const jb_type *t, const void *v, uint32_t max_depth) {
-    return encode_on_stack(t, v, max_depth, 64 << 10);
+    return encode_on_stack(t, v, max_depth, small_stack());
 }
 
 /* stack.c: this thread's stack floor, 0 where the stack's bounds are
@@ -1101,7 +1102,7 @@ static void test_deep(void) {
      * limit of 512 levels applies, which takes ~700 KiB of stack at -O2
      * (docs/portability.md): then the case runs on 2 MiB, not 64 KiB */
     bool bounds = jb__stack_floor() != 0;
-    j = encode_on_stack(&cnode_type, cl, DEEP, bounds ? 64 << 10 : 2 << 20);
+    j = encode_on_stack(&cnode_type, cl, DEEP, bounds ? small_stack() : 2 << 20);
     CHECKF(j.st == JB_E_DEPTH, "%s", jb_status_name(j.st));
     CHECKF(strstr(j.err.message, bounds ? "thread's stack" : "512 levels"), "message [%s]",
            j.err.message);

@@ -118,6 +118,11 @@ static void test_path_cases(void) {
     static const seg s_utf8[] = {K("caf\xc3\xa9")};
     static const seg s_dash[] = {K("kebab-case")};
     static const seg s_big[] = {I(0), I(SIZE_MAX)};
+#if SIZE_MAX == UINT64_MAX
+#define SIZE_MAX_TEXT "18446744073709551615"
+#elif SIZE_MAX == UINT32_MAX
+#define SIZE_MAX_TEXT "4294967295" /* 32-bit targets (make test-m32) */
+#endif
     static const seg s_mixed[] = {K("items"), I(0), K("x y"), I(12), K("id")};
     static const seg s_klen[] = {KL("abcdef", 3)}; /* only the length counts */
     static const struct {
@@ -142,7 +147,7 @@ static void test_path_cases(void) {
         {__LINE__, s_space, 1, false, "$[\"a b\"]"},
         {__LINE__, s_utf8, 1, false, "$[\"caf\xc3\xa9\"]"},
         {__LINE__, s_dash, 1, false, "$[\"kebab-case\"]"},
-        {__LINE__, s_big, 2, false, "$[0][18446744073709551615]"},
+        {__LINE__, s_big, 2, false, "$[0][" SIZE_MAX_TEXT "]"},
         {__LINE__, s_mixed, 5, false, "$.items[0][\"x y\"][12].id"},
         {__LINE__, s_klen, 1, false, "$.abc"},
         {__LINE__, NULL, 0, true, "$..."},

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "small_stack.h"
 #include "jbind.h"
 #include "plan.h"
 
@@ -475,7 +476,8 @@ static size_t crafted_keys(char **keys, size_t *lens, size_t n) {
         uint64_t x = inv_xorshift(h * i2, 29) * i1 ^ seed;
         if (x >> 56) continue;
         char *k = malloc(8);
-        memcpy(k, &x, 8);
+        for (int b = 0; b < 8; b++) /* little-endian, as the hash reads keys on every host */
+            k[b] = (char)(x >> (8 * b));
         k[7] = 0;
         if (memchr(k, 0, 7)) { /* keep keys without NUL for the DOM lookups */
             free(k);
@@ -589,7 +591,7 @@ static jb_status run_on_stack(const text *json, int which, size_t stack) {
 
 
 static void test_deep_small_stack(void) {
-    const size_t stack = 64 << 10;
+    const size_t stack = small_stack();
     size_t depth = scaled(1000000, 10000);
     text arr = {0}, objs = {0}, mixed = {0};
     repeat(&arr, "[", depth);

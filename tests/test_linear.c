@@ -200,7 +200,8 @@ static keyset crafted_keys(size_t n) {
         uint64_t x = (inv_xorshift(h * i2, 29) * i1) ^ pre;
         if (x >> 56) continue;
         char k[8];
-        memcpy(k, &x, 8);
+        for (int b = 0; b < 8; b++) /* little-endian, as the hash reads keys on every host */
+            k[b] = (char)(x >> (8 * b));
         if (memchr(k, 0, 7)) continue;
         keys_add(&ks, k, 7);
     }

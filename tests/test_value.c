@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "small_stack.h"
 #include "jbind.h"
 
 static jb_value *parse(jb_arena *a, const char *json) {
@@ -736,7 +737,7 @@ static void test_deep(void) {
     pthread_attr_t attr;
     pthread_t t;
     pthread_attr_init(&attr);
-    CHECK_EQ_INT(pthread_attr_setstacksize(&attr, 64 * 1024), 0);
+    CHECK_EQ_INT(pthread_attr_setstacksize(&attr, small_stack()), 0);
     CHECK_EQ_INT(pthread_create(&t, &attr, deep_thread, NULL), 0);
     pthread_join(t, NULL);
     pthread_attr_destroy(&attr);

@@ -139,6 +139,13 @@ def identifiers(text, preprocessor=True):
     return list(_pairs(toks))
 
 
+def macro_text(text):
+    """The #define lines of a file (with their continuations)."""
+    lines = text.splitlines(keepends=True)
+    return "".join("".join(lines[a:b + 1]) for a, b in logical_lines(lines)
+                   if DEFINE.match(lines[a]))
+
+
 def _pairs(toks):
     prev = None
     for kind, val in toks:
@@ -404,7 +411,9 @@ class Amalgamator:
         for n, names in declared.items():
             for ident in names:
                 owners.setdefault(ident, []).append(n)
-        header_idents = {v for t in self.headers.values() for _, v in identifiers(t)}
+        # a header's declarations are read before any rename; only its
+        # macros expand inside a file's text, where a rename would reach them
+        header_idents = {v for t in self.headers.values() for _, v in identifiers(macro_text(t))}
         members = {f: {v for prev, v in identifiers(t) if prev in (".", "->")}
                    for f, t in self.sources.items()}
         out = {}
@@ -414,7 +423,7 @@ class Amalgamator:
             if ident in header_idents:
                 fail(f"src/{files[0]}",
                      f"'{ident}' is declared in {', '.join('src/' + f for f in files)} and also "
-                     "appears in an internal header: give it a distinct name")
+                     "appears in a macro of an internal header: give the static a distinct name")
             for f in files:
                 if ident in members[f]:
                     fail(f"src/{f}",
