@@ -165,6 +165,15 @@ static inline uint64_t jb__load_tail_le(const void *p, size_t n) {
 #endif
     return v;
 }
+/* Stores v as 8 little-endian bytes (its low byte first) on any host. */
+static inline void jb__store64_le(void *p, uint64_t v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, 8);
+#else
+    unsigned char *b = (unsigned char *)p;
+    for (int i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i));
+#endif
+}
 static inline uint32_t jb__load32(const void *p) {
     uint32_t v;
     memcpy(&v, p, 4);

@@ -314,8 +314,8 @@ static inline int jb_digits17(char dg[JB_DIGITS_ROOM], uint64_t s, int32_t k, in
     uint64_t zb = wb + JB_ZEROS8, zc = wc + JB_ZEROS8;
     memset(dg, '0', JB_DIGITS_ROOM);
     dg[0] = (char)('0' + lead);
-    memcpy(dg + 1, &zb, 8);
-    memcpy(dg + 9, &zc, 8);
+    jb__store64_le(dg + 1, zb); /* first digit in the low byte: little-endian order */
+    jb__store64_le(dg + 9, zc);
     *m = wc ? 17 - jb_word_trailing_zeros(wc) : wb ? 9 - jb_word_trailing_zeros(wb) : 1;
     return nd + k;
 }

@@ -652,7 +652,8 @@ static void test_swar_words(void) {
                 for (unsigned i = 0; i < 8; i++) w[i] = (unsigned char)('1' + (i * 3 + pos) % 9);
                 w[pos] = (unsigned char)b;
                 for (unsigned i = pos + 1; i < 8; i++) w[i] = after[a];
-                memcpy(&v, w, 8);
+                v = 0; /* the word as the SWAR code loads it: w[0] in the low byte */
+                for (unsigned i = 8; i-- > 0;) v = v << 8 | w[i];
                 bool dig = b >= '0' && b <= '9';
                 unsigned want = dig ? (after[a] == '5' ? 8 : pos + 1) : pos;
                 unsigned got = jb__digit_count8(v - JB_ZEROS8);
