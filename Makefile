@@ -88,6 +88,7 @@ END = @t=$$(( $$(date +%s) - $$(cat $(BUILD)/.start-$@) )); \
 .PHONY: all build test bench install clean deps format format-check \
 	test-release test-locale test-installed test-asan test-clang test-bench \
 	test-amalgamation amalgamation test-m32 test-musl test-s390x test-arm64 \
+	test-deb deb \
 	fuzz fuzz-build slow slow-valgrind slow-tsan slow-linear
 
 all: build
@@ -108,6 +109,7 @@ test: deps
 	$(MAKE) --no-print-directory test-musl
 	$(MAKE) --no-print-directory test-s390x
 	$(MAKE) --no-print-directory test-arm64
+	$(MAKE) --no-print-directory test-deb
 	$(MAKE) --no-print-directory test-bench
 	@echo "==> make test: all phases passed"; cat $(BUILD)/test-times.log
 
@@ -205,6 +207,23 @@ test-arm64:
 	$(START)
 	$(call port-phase,arm64,aarch64-linux-gnu,$(ARM64_APT))
 	$(END)
+
+# Debian packages (debian/): libjbind0.MINOR, libjbind-dev, jbind, built by
+# dpkg-buildpackage from a copy of the tree in $(BUILD)/deb (nocheck),
+# unpacked with dpkg -x into a scratch root, and the quick start built
+# against that root through the packaged jbind.pc and CMake files.
+# Nothing is installed system-wide.
+DEB_APT := debhelper dpkg-dev build-essential cmake pkg-config
+test-deb:
+	$(START)
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(DEB_APT)" LOCALES=
+	sh tests/test_deb.sh . $(BUILD)/deb gcc
+	$(END)
+
+# The Debian packages alone, into $(BUILD)/deb (what test-deb checks).
+deb:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(DEB_APT)" LOCALES=
+	sh tests/test_deb.sh . $(BUILD)/deb gcc
 
 # jbind.c and jbind.h in $(BUILD)/amalgamation, to copy into a project.
 amalgamation:
