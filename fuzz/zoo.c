@@ -354,6 +354,11 @@ static const jb_type sorted_maps_type =
     JB_RECORD((sorted_maps, .fmt_flags = JB_FMT_SORTED_MAPS), SORTED_MAPS_FIELDS);
 static const jb_type sorted_maps_aeson = JB_RECORD((sorted_maps, .format = &jb_format_aeson, .fmt_flags = JB_FMT_SORTED_MAPS), SORTED_MAPS_FIELDS);
 
+/* serde's snake_case on an enum (decodes two spellings of a case) */
+typedef enum { W_HTTP = 0, W_USER = 1, W_LOWER = 2 } words;
+static const jb_type words_type = JB_ENUM((words, .rename = JB_RENAME_SNAKE_SERDE),
+    JB_ENUM_CASE(W_HTTP, "HTTPServer"), JB_ENUM_CASE(W_USER, "UserID"), JB_ENUM_CASE(W_LOWER, "user_ID"));
+
 static const jb_type interop_type = JB_RECORD((interop, .format = &jb_format_aeson),
     JB_FIELD(interop, d, &jb_f64), JB_FIELD(interop, f, &jb_f32),
     JB_FIELD(interop, v, JB_VEC_OF_T(double, &jb_f64)), JB_OPTIONAL(interop, m, has_m, &jb_f64),
@@ -460,6 +465,7 @@ const zoo_entry zoo_types[] = {
     {"char", &jb_char},
     {"sorted_maps", &sorted_maps_type},
     {"sorted_maps_aeson", &sorted_maps_aeson},
+    {"words", &words_type},
 };
 const size_t zoo_count = sizeof zoo_types / sizeof zoo_types[0];
 

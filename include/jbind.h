@@ -671,7 +671,15 @@ typedef enum jb_rename {
     JB_RENAME_KEBAB,           /**< user-id */
     JB_RENAME_SCREAMING_SNAKE, /**< USER_ID */
     JB_RENAME_LOWER,           /**< user_id from user_ID (letters lowered, nothing else changed) */
-    JB_RENAME_UPPER            /**< USER_ID from user_id (letters raised, nothing else changed) */
+    JB_RENAME_UPPER,           /**< USER_ID from user_id (letters raised, nothing else changed) */
+    /** serde's rename_all = "snake_case", exactly: on enum and sum cases
+     * a '_' before every capital but the first character, then lower case
+     * ("HTTPServer" -> "h_t_t_p_server", "UserID" -> "user_i_d", "A1B2" ->
+     * "a1_b2"); record fields are left as written, as serde leaves them.
+     * Decoding also accepts the JB_RENAME_SNAKE spelling of a case
+     * ("http_server") unless another name already has it. ASCII capitals
+     * only (serde also splits before a non-ASCII capital). */
+    JB_RENAME_SNAKE_SERDE
 } jb_rename;
 
 /** How doubles are spelled (always the shortest digits that round-trip). */

@@ -84,6 +84,7 @@ static void plan_free(jb_plan *pl) {
         for (size_t i = 0; i < pl->n; i++) {
             free((void *)pl->e[i].key);
             if (pl->e[i].owns_name) free((void *)pl->e[i].name);
+            free(pl->e[i].other_name);
         }
     }
     free(pl->e);
@@ -221,6 +222,14 @@ static char *rename_name(jb_rename r, const char *s) {
     if (!out) return NULL;
     size_t o = 0, word = 0;
     bool in_word = false;
+    if (r == JB_RENAME_SNAKE_SERDE) { /* serde's variant rule: no word splitting */
+        for (size_t i = 0; i < n; i++) {
+            if (i > 0 && is_up(s[i])) out[o++] = '_';
+            out[o++] = to_lo(s[i]);
+        }
+        out[o] = 0;
+        return out;
+    }
     if (r == JB_RENAME_LOWER || r == JB_RENAME_UPPER) { /* case only, as serde's "lowercase" */
         for (size_t i = 0; i < n; i++) out[i] = r == JB_RENAME_LOWER ? to_lo(s[i]) : to_up(s[i]);
         out[n] = 0;
@@ -262,6 +271,11 @@ static char *rename_name(jb_rename r, const char *s) {
  * pre-escaped key prefix+name+suffix. */
 static bool set_name(build *b, jb_pentry *pe, const char *name, jb_rename r, const char *prefix,
                      const char *suffix) {
+    if (r == JB_RENAME_SNAKE_SERDE) { /* decoding also takes the word-split spelling */
+        pe->other_name = rename_name(JB_RENAME_SNAKE, name);
+        if (!pe->other_name) return fail(b, JB_E_NOMEM, "", NULL);
+    }
+
     if (r != JB_RENAME_NONE) {
         char *renamed = rename_name(r, name);
         if (!renamed) return fail(b, JB_E_NOMEM, "", NULL);
@@ -270,6 +284,10 @@ static bool set_name(build *b, jb_pentry *pe, const char *name, jb_rename r, con
     }
     pe->name = name;
     pe->name_len = strlen(name);
+    if (pe->other_name && strcmp(pe->other_name, name) == 0) { /* one spelling: "plain" */
+        free(pe->other_name);
+        pe->other_name = NULL;
+    }
     pe->key = escape_key(prefix, name, pe->name_len, suffix, &pe->key_len);
     /* escape_key fails on memory or on a name that is not UTF-8 */
     if (!pe->key) return fail(b, JB_E_DESCRIPTOR, "name is not valid UTF-8 (or out of memory)", name);
@@ -314,6 +332,7 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
     jb_plan *pl = b->pl;
     const jb_format *fmt = fmt_of(t);
     jb_rename rn = t->rename ? t->rename : fmt->rename_fields;
+    if (rn == JB_RENAME_SNAKE_SERDE) rn = JB_RENAME_NONE; /* serde's snake_case keeps field names */
     bool record = pl->type->kind == JB_KIND_RECORD;
     for (const jb_field *f = t->fields; f->cname; f++) {
         if (f->flags & JB_FIELD_CAPTURE) {
@@ -397,6 +416,20 @@ static bool aliases_add(build *b, const char *const *a, size_t i) {
     return true;
 }
 
+/* After every name and alias is in: each case's other spelling
+ * (JB_RENAME_SNAKE_SERDE), where no name has it yet. */
+static bool other_names_add(build *b) {
+    jb_plan *pl = b->pl;
+    for (size_t i = 0; i < pl->n; i++) {
+        const char *o = pl->e[i].other_name;
+        if (o && jb__names_find(pl, o, strlen(o)) < 0 && !name_add(b, o, strlen(o), i)) return false;
+    }
+    return true;
+}
+
+/* Room in the name table for the other spellings of n cases. */
+static size_t other_names(jb_rename r, size_t n) { return r == JB_RENAME_SNAKE_SERDE ? n : 0; }
+
 static bool build_enum(build *b) {
     const jb_type *t = b->t;
     jb_plan *pl = b->pl;
@@ -407,8 +440,8 @@ static bool build_enum(build *b) {
     pl->all_nullary = true;
     pl->e = calloc(n, sizeof(jb_pentry));
     if (!pl->e) return fail(b, JB_E_NOMEM, "", NULL);
-    if (!alloc_tables(b, true, true, n + count_aliases_e(t->cases, n))) return false;
     jb_rename rn = t->rename ? t->rename : fmt_of(t)->rename_cases;
+    if (!alloc_tables(b, true, true, n + count_aliases_e(t->cases, n) + other_names(rn, n))) return false;
     for (size_t i = 0; i < n; i++) {
         jb_pentry *pe = &pl->e[i];
         if (!set_name(b, pe, t->cases[i].name, rn, "\"", "\"")) return false;
@@ -416,7 +449,7 @@ static bool build_enum(build *b) {
         if (!names_add(b, i) || !values_add(b, i) || !aliases_add(b, t->cases[i].aliases, i))
             return false;
     }
-    return true;
+    return other_names_add(b);
 }
 
 static bool build_sum(build *b) {
@@ -429,8 +462,8 @@ static bool build_sum(build *b) {
     pl->width_mask = jb__width_mask(t->tag_size);
     pl->e = calloc(n, sizeof(jb_pentry));
     if (!pl->e) return fail(b, JB_E_NOMEM, "", NULL);
-    if (!alloc_tables(b, true, true, n + count_aliases_s(t->sum_cases, n))) return false;
     jb_rename rn = t->rename ? t->rename : fmt->rename_cases;
+    if (!alloc_tables(b, true, true, n + count_aliases_s(t->sum_cases, n) + other_names(rn, n))) return false;
     pl->all_nullary = true;
     for (size_t i = 0; i < n; i++) {
         const jb_case *c = &t->sum_cases[i];
@@ -442,6 +475,7 @@ static bool build_sum(build *b) {
         if (c->type) pl->all_nullary = false;
         if (!names_add(b, i) || !values_add(b, i) || !aliases_add(b, c->aliases, i)) return false;
     }
+    if (!other_names_add(b)) return false;
     pl->tag_name = t->tag_name ? t->tag_name : fmt->tag_name ? fmt->tag_name : "tag";
     pl->content_name = t->content_name ? t->content_name
                        : fmt->content_name ? fmt->content_name : "contents";

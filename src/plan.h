@@ -55,6 +55,8 @@ typedef struct jb_pentry {
     uint8_t optional;        /* may be absent: a flag, or a JB_PTR_OF member (not a box) */
     uint8_t absent;          /* an absent optional on encode: JB_ABSENT_* (resolved) */
     uint8_t owns_name;       /* name was allocated by this plan (a renamed name) */
+    char *other_name;        /* JB_RENAME_SNAKE_SERDE: the word-split spelling decoding accepts
+                                too (owned), or NULL */
     uint32_t fflags;         /* JB_FIELD_* */
     const char *default_json; /* decoded when the key is missing, or NULL */
 } jb_pentry;

@@ -635,6 +635,74 @@ static void test_sorted_maps(void) {
     free(big);
 }
 
+/* ------------------------------------------------------------------ */
+/* serde's snake_case                                                  */
+/* ------------------------------------------------------------------ */
+
+/* #[serde(rename_all = "snake_case")] enum Words { HTTPServer, UserID, A1B2,
+ * HTTP2Server, Field01, Plain, ÉtéFort, user_ID } */
+typedef enum { W_HTTP, W_USER, W_A1B2, W_HTTP2, W_FIELD, W_PLAIN, W_ETE, W_USER_ID } words;
+static const jb_type words_t = JB_ENUM((words, .rename = JB_RENAME_SNAKE_SERDE),
+    JB_ENUM_CASE(W_HTTP, "HTTPServer"), JB_ENUM_CASE(W_USER, "UserID"), JB_ENUM_CASE(W_A1B2, "A1B2"),
+    JB_ENUM_CASE(W_HTTP2, "HTTP2Server"), JB_ENUM_CASE(W_FIELD, "Field01"), JB_ENUM_CASE(W_PLAIN, "Plain"),
+    JB_ENUM_CASE(W_ETE, "\xc3\x89t\xc3\xa9" "Fort"), JB_ENUM_CASE(W_USER_ID, "user_ID"));
+/* the same rule on a sum's cases; two cases whose other spellings meet */
+typedef enum { K_HTTP, K_HTTP_LOWER } kind2;
+typedef struct {
+    kind2 k;
+    int32_t v;
+} srv;
+static const jb_type srv_t = JB_SUM((srv, .format = &jb_format_serde, .rename = JB_RENAME_SNAKE_SERDE), k,
+    JB_CASE(srv, K_HTTP, "HTTPServer", v, &jb_i32), JB_NULLARY(K_HTTP_LOWER, "HttpServer"));
+/* #[serde(rename_all = "snake_case")] struct Fields { HTTPServer, userId, user_id } */
+typedef struct {
+    int32_t HTTPServer, userId, user_id;
+} fields3;
+static const jb_type fields3_t = JB_RECORD((fields3, .format = &jb_format_serde, .rename = JB_RENAME_SNAKE_SERDE),
+    JB_FIELD(fields3, HTTPServer, &jb_i32), JB_FIELD(fields3, userId, &jb_i32), JB_FIELD(fields3, user_id, &jb_i32));
+typedef struct {
+    words w;
+} wbox;
+static const jb_type wbox_t = JB_RECORD((wbox, .fmt_flags = JB_FMT_UNWRAP_UNARY), JB_FIELD(wbox, w, &words_t));
+
+static void test_serde_snake(void) {
+    /* golden "serde snake_case" */
+    const struct {
+        int line;
+        words w;
+        const char *json;
+    } enc[] = {
+        {__LINE__, W_HTTP, "\"h_t_t_p_server\""},   {__LINE__, W_USER, "\"user_i_d\""},
+        {__LINE__, W_A1B2, "\"a1_b2\""},            {__LINE__, W_HTTP2, "\"h_t_t_p2_server\""},
+        {__LINE__, W_FIELD, "\"field01\""},         {__LINE__, W_PLAIN, "\"plain\""},
+        {__LINE__, W_ETE, "\"\xc3\x89t\xc3\xa9_fort\""}, {__LINE__, W_USER_ID, "\"user__i_d\""},
+    };
+    for (size_t i = 0; i < sizeof enc / sizeof *enc; i++) {
+        wbox b = {enc[i].w};
+        enc_is(enc[i].line, &wbox_t, &b, enc[i].json);
+        wbox d = {W_PLAIN};
+        if (dec_ok_at(enc[i].line, &wbox_t, enc[i].json, &d, 0)) CHECK_AT(enc[i].line, d.w == enc[i].w, "case %d", (int)d.w);
+    }
+    /* decodable both ways: the word-split spelling too (serde itself says
+     * unknown variant `http_server`), not the C name */
+    wbox d;
+    if (DEC(&wbox_t, "\"http_server\"", &d)) CHECK(d.w == W_HTTP);
+    if (DEC(&wbox_t, "\"user_id\"", &d)) CHECK(d.w == W_USER); /* UserID's other spelling, not user_ID's */
+    if (DEC(&wbox_t, "\"http2_server\"", &d)) CHECK(d.w == W_HTTP2);
+    jb_error e = DEC_FAIL(&wbox_t, "\"HTTPServer\"", JB_E_UNKNOWN);
+    HAS(e.message, "h_t_t_p_server");
+    /* fields keep their names, as serde's snake_case on fields does */
+    fields3 f = {1, 2, 3};
+    ENC(&fields3_t, &f, "{\"HTTPServer\":1,\"userId\":2,\"user_id\":3}");
+    /* a sum: HTTPServer is h_t_t_p_server; "http_server" is HttpServer's own name */
+    srv s = {K_HTTP, 5};
+    ENC(&srv_t, &s, "{\"h_t_t_p_server\":5}");
+    s.k = K_HTTP_LOWER;
+    ENC(&srv_t, &s, "\"http_server\"");
+    if (DEC(&srv_t, "\"http_server\"", &s)) CHECK(s.k == K_HTTP_LOWER);
+    if (DEC(&srv_t, "{\"h_t_t_p_server\":7}", &s)) CHECK(s.k == K_HTTP && s.v == 7);
+}
+
 int main(void) {
     A = jb_arena_new();
     aeson_no_string_tag = jb_format_aeson;
@@ -644,6 +712,7 @@ int main(void) {
     test_nonfinite();
     test_char();
     test_sorted_maps();
+    test_serde_snake();
     jb_arena_free(A);
     return check_report();
 }
