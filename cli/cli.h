@@ -6,9 +6,10 @@
  * check.c, get.c); a new command is a new file plus one row in main.c's
  * table.
  *
- * Input: the whole of FILE (or stdin when FILE is absent or "-") is read
- * into memory, any size that fits. Output goes through the library's
- * stream sink to stdout as it is produced (8 KiB at a time).
+ * Input: FILE (or stdin when FILE is absent or "-") is read through a
+ * jb_stream, 64 KiB at a time: exactly one document, or with --lines,
+ * --seq or --concat one after another. What each command holds in memory
+ * is in cli/jbind.1 (MEMORY) and docs/streaming.md.
  * Exit status: 0 success; 1 invalid JSON (or, for get, nothing at the
  * pointer); 2 usage, I/O or resource errors.
  */
@@ -27,14 +28,34 @@
 typedef struct cli_opts {
     jb_write_options w;
     jb_read_options r;
+    jb_framing framing; /* --lines, --seq, --concat; else SINGLE */
     bool compact;  /* --compact given */
     bool indented; /* --indent given */
 } cli_opts;
+
+/* An input being read: the file (or stdin) and the stream over it. */
+typedef struct cli_input {
+    const char *path;
+    FILE *f;
+    jb_stream *s;
+} cli_input;
+
+/* fmt's output: a document is held (up to CLI_HOLD bytes) until it is
+ * known to be valid, so that an invalid one prints nothing; a longer one
+ * goes out as it is made (then an error leaves its valid beginning). */
+#define CLI_HOLD ((size_t)1 << 20)
+typedef struct cli_out {
+    char *buf;
+    size_t len, cap;
+    bool direct; /* past CLI_HOLD: writing straight to stdout */
+    bool failed; /* a write to stdout failed (errno says why) */
+} cli_out;
 
 /* Which groups of options a command accepts (cli_parse_opts). */
 enum {
     CLI_PRINTING = 0x1,  /* --compact, --indent, --ascii: the command prints JSON */
     CLI_FORMATTING = 0x2 /* --sort-keys, --canonical: fmt only */
+    /* --lines, --seq, --concat and --max-depth: every command */
 };
 
 /* A command: its name, its usage line (after "jbind "), its lines in the
@@ -48,18 +69,28 @@ typedef struct cli_command {
 
 /* ---- common.c ---- */
 
-/* The whole of path ("-" or NULL = stdin) in a malloc'd buffer. NULL on
- * failure (errno says why). */
-char *cli_slurp(const char *path, size_t *len);
+/* Open path ("-" or NULL = stdin) as a stream in o's framing with the
+ * stream flags (JB_STREAM_*; list may be NULL). 0 or EXIT_TROUBLE
+ * (reported). */
+int cli_open(cli_input *in, const char *path, const cli_opts *o, uint32_t flags,
+             jb_error_list *list);
+void cli_close(cli_input *in);
 /* "<stdin>" for "-" or NULL, else path. */
 const char *cli_display_name(const char *path);
-/* FILE:LINE:COLUMN: message (at PATH) and a newline, to `to`. */
-void cli_report(FILE *to, const char *path, const jb_error *e);
-/* Read and parse path into arena; 0 or an exit status (reported to errto
- * for invalid JSON, stderr for I/O). */
-int cli_load(const char *path, jb_arena *arena, const cli_opts *o, jb_value **out, FILE *errto);
+/* FILE:LINE:COLUMN: message (at PATH) and a newline, to `to`; "record N: "
+ * before the message when the framing has many documents. */
+void cli_report(FILE *to, const char *path, const cli_opts *o, const jb_error *e);
+/* The exit status for a stream's failure st (reported to errto for invalid
+ * JSON; to stderr for reading, memory or writing troubles). */
+int cli_fail(jb_status st, const cli_input *in, const cli_opts *o, const jb_error *e,
+             FILE *errto);
 /* Print v then a newline to stdout; 0 or EXIT_TROUBLE (reported). */
 int cli_emit(const jb_value *v, const cli_opts *o);
+/* fmt's output (cli_out): the sink for jb_stream_next_print; commit the
+ * held document and a newline, or drop it. */
+int cli_out_write(void *ctx, const char *data, size_t len);
+void cli_out_commit(cli_out *out);
+void cli_out_drop(cli_out *out);
 /* "jbind: " + the message (fmt has one %s for arg) + the usage; EXIT_TROUBLE. */
 int cli_usage_error(const char *fmt, const char *arg);
 /*

@@ -13,67 +13,95 @@
 /* Input and output                                                    */
 /* ------------------------------------------------------------------ */
 
-char *cli_slurp(const char *path, size_t *len) {
-    FILE *f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    int saved;
-    if (!f) return NULL;
-    for (;;) {
-        size_t k;
-        if (n == cap) {
-            size_t ncap = cap ? cap * 2 : 65536;
-            char *nb;
-            if (ncap < cap || !(nb = realloc(buf, ncap))) {
-                errno = ENOMEM;
-                goto fail;
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (k == 0) {
-            if (ferror(f)) goto fail;
-            break;
-        }
+int cli_open(cli_input *in, const char *path, const cli_opts *o, uint32_t flags,
+             jb_error_list *list) {
+    jb_stream_options so = {.framing = o->framing, .flags = flags, .read = &o->r, .errors = list};
+    jb_error e;
+    in->path = path;
+    in->f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
+    in->s = NULL;
+    if (!in->f) {
+        fprintf(stderr, "jbind: %s: %s\n", cli_display_name(path), strerror(errno));
+        return EXIT_TROUBLE;
     }
-    if (f != stdin) fclose(f);
-    *len = n;
-    if (!buf) buf = malloc(1);
-    return buf;
-fail:
-    saved = errno ? errno : EIO;
-    if (f != stdin) fclose(f);
-    free(buf);
-    errno = saved;
-    return NULL;
+    /* one document may be as large as the library allows any document */
+    so.max_element_bytes = o->r.max_doc_size ? o->r.max_doc_size : JB_DEFAULT_MAX_DOC;
+    if (!(in->s = jb_stream_new_file(in->f, &so, &e))) {
+        fprintf(stderr, "jbind: %s: %s\n", cli_display_name(path), e.message);
+        cli_close(in);
+        return EXIT_TROUBLE;
+    }
+    return 0;
+}
+
+void cli_close(cli_input *in) {
+    jb_stream_free(in->s);
+    if (in->f && in->f != stdin) fclose(in->f);
+    in->s = NULL;
+    in->f = NULL;
 }
 
 const char *cli_display_name(const char *path) {
     return (!path || strcmp(path, "-") == 0) ? "<stdin>" : path;
 }
 
-void cli_report(FILE *to, const char *path, const jb_error *e) {
-    fprintf(to, "%s:%zu:%zu: %s", cli_display_name(path), e->line, e->column, e->message);
+void cli_report(FILE *to, const char *path, const cli_opts *o, const jb_error *e) {
+    fprintf(to, "%s:%zu:%zu: ", cli_display_name(path), e->line, e->column);
+    if (o->framing != JB_FRAMING_SINGLE) fprintf(to, "record %zu: ", e->index + 1);
+    fputs(e->message, to);
     if (strcmp(e->path, "$") != 0) fprintf(to, " (at %s)", e->path);
     fputc('\n', to);
 }
 
-int cli_load(const char *path, jb_arena *arena, const cli_opts *o, jb_value **out, FILE *errto) {
-    size_t len = 0;
-    char *text = cli_slurp(path, &len);
-    jb_error e;
-    jb_status st;
-    if (!text) {
-        fprintf(stderr, "jbind: %s: %s\n", cli_display_name(path), strerror(errno));
+int cli_fail(jb_status st, const cli_input *in, const cli_opts *o, const jb_error *e,
+             FILE *errto) {
+    if (st == JB_E_IO || st == JB_E_NOMEM) {
+        fprintf(stderr, "jbind: %s: %s\n", cli_display_name(in->path), e->message);
         return EXIT_TROUBLE;
     }
-    st = jb_value_parse(text, len, out, arena, &o->r, &e);
-    free(text);
-    if (st == JB_OK) return 0;
-    cli_report(errto, path, &e);
-    return st == JB_E_NOMEM ? EXIT_TROUBLE : EXIT_INVALID;
+    cli_report(errto, in->path, o, e);
+    return EXIT_INVALID;
+}
+
+int cli_out_write(void *ctx, const char *data, size_t len) {
+    cli_out *out = ctx;
+    if (out->direct) {
+        if (len && fwrite(data, 1, len, stdout) != len) out->failed = true;
+        return out->failed ? 1 : 0;
+    }
+    if (out->len + len > out->cap) {
+        size_t cap = out->cap ? out->cap : 65536;
+        char *nb;
+        while (cap < out->len + len) cap *= 2;
+        if (!(nb = realloc(out->buf, cap))) {
+            errno = ENOMEM;
+            out->failed = true;
+            return 1;
+        }
+        out->buf = nb;
+        out->cap = cap;
+    }
+    memcpy(out->buf + out->len, data, len);
+    out->len += len;
+    if (out->len > CLI_HOLD) { /* too long to hold: out it goes */
+        out->direct = true;
+        if (fwrite(out->buf, 1, out->len, stdout) != out->len) out->failed = true;
+        out->len = 0;
+    }
+    return out->failed ? 1 : 0;
+}
+
+void cli_out_commit(cli_out *out) {
+    if (out->len && fwrite(out->buf, 1, out->len, stdout) != out->len) out->failed = true;
+    if (fputc('\n', stdout) == EOF) out->failed = true;
+    out->len = 0;
+    out->direct = false;
+}
+
+void cli_out_drop(cli_out *out) {
+    if (out->direct && fputc('\n', stdout) == EOF) out->failed = true; /* end the partial text */
+    out->len = 0;
+    out->direct = false;
 }
 
 int cli_emit(const jb_value *v, const cli_opts *o) {
@@ -139,6 +167,13 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, int *nargs, unsigned grou
             o->w.flags |= JB_WRITE_ESCAPE_UNICODE;
         } else if (formatting && strcmp(a, "--canonical") == 0) {
             o->w.flags |= JB_PRINT_CANONICAL;
+        } else if (strcmp(a, "--lines") == 0 || strcmp(a, "--seq") == 0 ||
+                   strcmp(a, "--concat") == 0) {
+            jb_framing f = a[2] == 'l' ? JB_FRAMING_LINES : a[2] == 's' ? JB_FRAMING_SEQ
+                                                                        : JB_FRAMING_CONCAT;
+            if (o->framing != JB_FRAMING_SINGLE && o->framing != f)
+                return cli_usage_error("--lines, --seq and --concat exclude each other%s", "");
+            o->framing = f;
         } else if (strcmp(a, "--max-depth") == 0) {
             if (!parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, 100000000, &o->r.max_depth))
                 return cli_usage_error("--max-depth needs a positive number%s", "");

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * jbind — the command-line tool: format, check and query JSON with the
- * jb_value DOM. See cli/jbind.1 (man jbind) or `jbind --help`.
+ * library's streams (one document, or --lines, --seq, --concat). See
+ * cli/jbind.1 (man jbind) or `jbind --help`.
  *
  *   jbind fmt [--indent N | --compact] [--sort-keys] [--ascii] [--canonical] [FILE]
  *   jbind check FILE...
@@ -26,6 +27,10 @@ static const char options_help[] =
     "  --sort-keys         object members sorted by key (bytes; duplicates keep order)\n"
     "  --ascii             escape every non-ASCII character as \\uXXXX\n"
     "  --canonical         RFC 8785 canonical form (JCS): compact, sorted, ECMAScript numbers\n"
+    "  --lines             the input is NDJSON / JSON Lines: one document per line\n"
+    "  --seq               the input is an RFC 7464 JSON text sequence (RS before each)\n"
+    "  --concat            the input is documents one after another\n"
+    "                      (without one of these the input is exactly one document)\n"
     "  --max-depth N       accept nesting up to N levels (default 512)\n"
     "  -h, --help          this text\n"
     "  --version           the version\n"
@@ -33,7 +38,10 @@ static const char options_help[] =
     "Without FILE (or with \"-\") the input is stdin. Exit status: 0 success,\n"
     "1 invalid JSON or no value at the pointer, 2 usage or I/O error.\n"
     "Numbers: integers and numbers beyond double are printed exactly as written;\n"
-    "other numbers in their shortest form (1.50 -> 1.5, 1E2 -> 100).\n";
+    "other numbers in their shortest form (1.50 -> 1.5, 1E2 -> 100).\n"
+    "Memory: check and fmt read a document of any size in memory bounded by its\n"
+    "longest token and nesting (--sort-keys, --canonical and get hold one whole\n"
+    "document; --lines and --seq one whole record).\n";
 
 void cli_usage(FILE *to) {
     for (size_t i = 0; i < NCOMMANDS; i++)

@@ -86,3 +86,20 @@ while [ $i -lt 42 ]; do
     printf "\\$(printf '%03o' $i)\\$(printf '%03o' $((i * 37 % 256)))0123456789abcdefghijklmnopqrstuvwxyz!@#$%%^&*()" >"$C/roundtrip/sel-$i"
     i=$((i + 1))
 done
+
+# stream: [framing + kind] [read flags] [stream flags] [cut count] [cut steps...] text
+# (framing 0 SINGLE 1 CONCAT 2 LINES 3 SEQ 4 ARRAY; kind << 3: 0 value 1 skip
+# 2 print 3 pretty 4 typed; 0x40 ARRAY at /a; 0x80 finish early)
+mkdir -p "$C/stream"
+printf '\002\000\000\003\005\000\007{"a":1}\r\n\n["x",2]\n"last"' >"$C/stream/lines-value"
+printf '\002\000\001\002\003\004{"a":1}\n[1,\n{"b":"\\u00e9"}\n' >"$C/stream/lines-skip-bad"
+printf '\042\000\000\002\001\002{"a":[1,2.50,"s"]}\n' >"$C/stream/lines-typed"
+printf '\001\001\000\004\001\001\001\001 1 2.5e3 "s" [] {} true null // c\n /* d */ -0' >"$C/stream/concat-comments"
+printf '\011\000\000\001\012{"a":1}{"b":[true,false]} "x"' >"$C/stream/concat-skip"
+printf '\003\000\000\002\003\003\036{"a":1}\n\036\036 42\n\03642\036[1]' >"$C/stream/seq"
+printf '\104\000\004\002\006\011{"z":0,"a":[{"k":1},[2],3],"b":tru}' >"$C/stream/array-pointer-skip-rest"
+printf '\004\000\000\001\002[1, {"x": [2, 3]}, "four"]' >"$C/stream/array-root"
+printf '\034\000\000\003\001\001\001{"k":[1,{"m":null}],"s":"\\ud83d\\ude00"}' >"$C/stream/single-pretty"
+printf '\020\000\000\000{"k":1} x' >"$C/stream/single-print-trailing"
+printf '\002\000\002\002\001\001\357\273\277{"a":1}\n' >"$C/stream/lines-bom"
+printf '\001\000\020\001\005[1,2,3] [1,2,3,4,5,6,7,8,9] [3]' >"$C/stream/concat-max-element"

@@ -52,11 +52,13 @@
  *   | hand-write one type              | JB_CUSTOM with jb_write_* / jb_read_*          |
  *   | JSON of unknown shape            | jb_value_parse, jb_value_pointer, jb_value_print; jb_any |
  *   | find a descriptor mistake early  | jb_type_check                                  |
+ *   | NDJSON, chunks, files, big arrays | jb_stream_new_buffer / _file / jb_stream_new + jb_stream_next |
  *
  * Sections, in order: entry points; options; errors; memory; strings and
  * buffers; describing types (built-in descriptors, the descriptor macros,
  * representation options and formats); custom codecs; the dynamic value;
- * and last the descriptor internals the macros fill in.
+ * streams (many documents, array elements, chunks, files); and last the
+ * descriptor internals the macros fill in.
  */
 
 #ifndef JBIND_H
@@ -148,7 +150,10 @@ typedef enum jb_status {
     JB_E_IO,            /**< a sink failed (FILE error, callback returned non-zero) */
     JB_E_BUFFER,        /**< a fixed output buffer was too small (the needed size is reported) */
     JB_E_CUSTOM,        /**< a custom codec reported a failure */
-    JB_E_ARG            /**< a NULL or otherwise invalid argument */
+    JB_E_ARG,           /**< a NULL or otherwise invalid argument */
+    /* Not failures: what a stream call (jb_stream_next...) says instead of JB_OK. */
+    JB_END,             /**< the stream has no more documents or elements */
+    JB_NEED_INPUT       /**< a pushed stream needs the next chunk (jb_stream_feed) first */
 } jb_status;
 
 /* ===================================================================== */
@@ -277,10 +282,37 @@ struct jb_error {
     size_t column;
     char path[JB_ERROR_PATH_MAX];
     char message[JB_ERROR_MESSAGE_MAX];
+    size_t index;   /**< streams: 0-based index of the document or array element; else 0 */
 };
+/* In a stream (jb_stream_next...) offset, line and column count from the
+ * stream's first byte, and path is inside the document (inside the whole
+ * document, "$.statuses[5].id", for array elements). */
 
 /** A static string naming a status code, e.g. "JB_E_SYNTAX". */
 JB_API const char *jb_status_name(jb_status code);
+
+/**
+ * Errors of a call that goes on after a failure (a stream with
+ * JB_STREAM_SKIP_BAD), in storage the caller provides: items[0..len) are
+ * the first len errors in order (len <= cap); total counts every error
+ * reported, kept or not (total - len were dropped). cap 0 only counts.
+ * @code
+ *   jb_error first[10];
+ *   jb_error_list errors = JB_ERROR_LIST_INIT(first, 10);
+ * @endcode
+ */
+typedef struct jb_error_list {
+    jb_error *items; /**< the caller's storage for cap errors */
+    size_t cap;
+    size_t len;      /**< errors kept: the first len reported */
+    size_t total;    /**< errors reported in all */
+} jb_error_list;
+
+#define JB_ERROR_LIST_INIT(items, cap) {(items), (cap), 0, 0}
+
+/** Count *e in list->total and keep a copy when there is room. A NULL list
+ * or e does nothing. */
+JB_API void jb_error_list_add(jb_error_list *list, const jb_error *e);
 
 /* ===================================================================== */
 /* Memory: allocator and arena                                            */
@@ -1046,6 +1078,185 @@ JB_API jb_status jb_schema_value(const jb_type *type, jb_arena *arena, jb_value 
 /** The schema of type appended to buf as JSON text. */
 JB_API jb_status jb_schema_write(const jb_type *type, jb_buf *buf, const jb_schema_options *opts,
                                  jb_error *err);
+
+/* ===================================================================== */
+/* Streams: documents one after another, array elements, chunks, files   */
+/* ===================================================================== */
+
+/**
+ * The first JSON value of json[0..len), decoded as jb_decode (or parsed as
+ * jb_value_parse) would, and nothing after it read: *consumed (NULL
+ * allowed) receives the bytes from json to just past the value (leading
+ * whitespace counted, trailing not), where the next document starts.
+ * max_doc_size bounds the value, not len. On failure *consumed is 0.
+ */
+JB_API jb_status jb_decode_prefix(const jb_type *type, const char *json, size_t len, void *out,
+                                  jb_arena *arena, const jb_read_options *opts, size_t *consumed,
+                                  jb_error *err);
+JB_API jb_status jb_value_parse_prefix(const char *json, size_t len, jb_value **out,
+                                       jb_arena *arena, const jb_read_options *opts,
+                                       size_t *consumed, jb_error *err);
+
+/**
+ * A stream delivers JSON texts one after another (or the elements of one
+ * array), each decoded by the engine of jb_decode (typed) or of
+ * jb_value_parse (DOM). docs/streaming.md is the guide. Contract:
+ *   - Sources: a buffer (jb_stream_new_buffer); chunks of any size the
+ *     caller pushes (jb_stream_new, jb_stream_feed, jb_stream_finish); a
+ *     FILE *, a file descriptor or a read callback, read as needed. The
+ *     same jb_stream_next* calls serve them all.
+ *   - Memory: an element that lies inside the buffer or the current chunk
+ *     is decoded where it lies; one that spans chunks is gathered into a
+ *     buffer the stream owns, which never holds more than one element
+ *     (max_element_bytes) or, outside elements, one token. So memory is
+ *     bounded by the largest element, not by the stream. Decoded values
+ *     come from the arena given to each call.
+ *   - Each call returns JB_OK with the next value; JB_END after the last;
+ *     JB_NEED_INPUT (pushed streams only) when the next element is not
+ *     complete yet: feed the next chunk and call again; or an error, whose
+ *     jb_error has the element's index, its offset, line and column in the
+ *     whole stream, and the path inside the document. A value is delivered
+ *     as soon as its last byte arrives (a number or true/false/null at the
+ *     top of CONCAT framing needs the byte after it; a LINES record, its
+ *     newline or the end of input).
+ *   - Bad elements: by default the first one stops the stream: that call
+ *     and every later one return its error. With JB_STREAM_SKIP_BAD it is
+ *     skipped: counted (jb_stream_skipped), its error added to opts.errors
+ *     and the stream goes on with the next element, wherever the framing
+ *     can say where that is: always for LINES and SEQ (the next line or
+ *     RS); for CONCAT and ARRAY only if the bad element is well-formed JSON
+ *     (a type, range, missing-field... error). Malformed JSON there, and
+ *     the stream's own failures (its limits, I/O, memory), end the stream.
+ *   - A stream is not thread-safe. A pushed chunk must stay valid and
+ *     unchanged until jb_stream_next* returns JB_NEED_INPUT (or the stream
+ *     is freed); the bytes of an element that spans chunks are copied.
+ */
+typedef enum jb_framing {
+    JB_FRAMING_SINGLE = 0, /**< exactly one JSON text, as jb_decode (more is JB_E_TRAILING) */
+    JB_FRAMING_CONCAT,     /**< JSON texts one after another; whitespace between them where
+                              needed (1 2, {}{}, "a"[1]) */
+    JB_FRAMING_LINES,      /**< NDJSON / JSON Lines: one JSON text per line ("\n" or "\r\n");
+                              blank lines skipped; the last line may lack its "\n" */
+    JB_FRAMING_SEQ,        /**< RFC 7464 JSON text sequence: each text after an RS byte (0x1E);
+                              a top-level number or literal must be followed by whitespace */
+    JB_FRAMING_ARRAY       /**< the elements of one array: the document's root or the array at
+                              opts.pointer; the rest of the document is validated */
+} jb_framing;
+
+/** Stream switches (jb_stream_options.flags). */
+#define JB_STREAM_SKIP_BAD    0x0001u /**< skip bad elements (see above) instead of stopping */
+#define JB_STREAM_RESET_ARENA 0x0002u /**< jb_arena_reset the call's arena before each element */
+#define JB_STREAM_ALLOW_BOM   0x0004u /**< a UTF-8 byte order mark at the stream's start is skipped */
+#define JB_STREAM_SKIP_REST   0x0008u /**< ARRAY: stop at the array's end; the rest of the
+                                         document is not read */
+
+/** Default max_element_bytes. */
+#define JB_DEFAULT_MAX_ELEMENT ((size_t)64 << 20) /**< 64 MiB */
+
+typedef struct jb_stream_options {
+    jb_framing framing;
+    uint32_t flags;              /**< JB_STREAM_* */
+    const char *pointer;         /**< ARRAY: RFC 6901 pointer to the array; NULL or "" = the root.
+                                    A key that repeats in an object: its first member counts */
+    const jb_read_options *read; /**< how elements are read (NULL = strict defaults); its
+                                    max_doc_size is replaced by max_element_bytes */
+    size_t max_element_bytes;    /**< bytes of one document or element; 0 = JB_DEFAULT_MAX_ELEMENT */
+    size_t max_elements;         /**< documents or elements in all; 0 = no limit */
+    size_t max_total_bytes;      /**< bytes of the stream read in all; 0 = no limit */
+    jb_error_list *errors;       /**< every error reported is added here (NULL = not kept) */
+    const jb_allocator *alloc;   /**< the stream's own memory (NULL = malloc) */
+} jb_stream_options;
+
+typedef struct jb_stream jb_stream;
+
+/**
+ * A read callback for jb_stream_new_source: store up to cap bytes in buf
+ * and their count in *got, 0 at the end of input (it may block). Return 0,
+ * or non-zero for an I/O error (the stream fails with JB_E_IO).
+ */
+typedef int (*jb_source_fn)(void *ctx, char *buf, size_t cap, size_t *got);
+
+/** Streams over each source, with opts (NULL = SINGLE framing, defaults).
+ * NULL on bad options or out of memory (err says which). The buffer and
+ * the FILE * stay the caller's; neither is closed or freed. */
+JB_API jb_stream *jb_stream_new(const jb_stream_options *opts, jb_error *err); /* pushed */
+JB_API jb_stream *jb_stream_new_buffer(const char *data, size_t len, const jb_stream_options *opts,
+                                       jb_error *err);
+JB_API jb_stream *jb_stream_new_file(FILE *f, const jb_stream_options *opts, jb_error *err);
+/** A blocking read() loop on fd (POSIX; EINTR retried); fd is not closed. */
+JB_API jb_stream *jb_stream_new_fd(int fd, const jb_stream_options *opts, jb_error *err);
+JB_API jb_stream *jb_stream_new_source(jb_source_fn fn, void *ctx, const jb_stream_options *opts,
+                                       jb_error *err);
+/** Free the stream (NULL allowed); decoded values stay in their arenas. */
+JB_API void jb_stream_free(jb_stream *s);
+
+/** Pushed streams: hand over the next chunk (len may be 0), after a call
+ * returned JB_NEED_INPUT or before the first; JB_E_ARG otherwise, or for
+ * a stream with another source or one already finished. */
+JB_API jb_status jb_stream_feed(jb_stream *s, const char *data, size_t len);
+/** No chunk will follow: what is left is the end of the stream. */
+JB_API jb_status jb_stream_finish(jb_stream *s);
+
+/** The next document or element, typed into *out (type->size bytes;
+ * zeroed unless JB_OK). */
+JB_API jb_status jb_stream_next(jb_stream *s, const jb_type *type, void *out, jb_arena *arena,
+                                jb_error *err);
+/** The same as a jb_value tree (*out NULL unless JB_OK). */
+JB_API jb_status jb_stream_next_value(jb_stream *s, jb_value **out, jb_arena *arena,
+                                      jb_error *err);
+/**
+ * The next document or element validated and dropped (skip), or written
+ * to fn as it is read (print: opts as jb_value_print's, but
+ * JB_PRINT_SORT_KEYS and JB_PRINT_CANONICAL, which need whole objects, are
+ * JB_E_ARG). Memory: the longest token and the nesting, not the document,
+ * whatever its size (a LINES or SEQ record is gathered first). Errors are
+ * jb_value_parse's; print has then written the valid part before the
+ * error. After JB_NEED_INPUT, call print again with the same sink.
+ */
+JB_API jb_status jb_stream_next_skip(jb_stream *s, jb_error *err);
+JB_API jb_status jb_stream_next_print(jb_stream *s, jb_write_fn fn, void *ctx,
+                                      const jb_write_options *opts, jb_error *err);
+
+/** Documents or elements delivered or skipped so far (the next one's index). */
+JB_API size_t jb_stream_index(const jb_stream *s);
+/** Bad ones skipped under JB_STREAM_SKIP_BAD. */
+JB_API size_t jb_stream_skipped(const jb_stream *s);
+/** Stream offset just past the last document or element read. */
+JB_API size_t jb_stream_offset(const jb_stream *s);
+
+/**
+ * Whole documents from files: all of f (from its position), of fd, or of
+ * the file at path is read (at most max_doc_size bytes, else JB_E_LIMIT;
+ * a read error is JB_E_IO) and decoded as jb_decode / jb_value_parse.
+ * The text is kept in the arena only when borrowed strings point into it
+ * (JB_READ_BORROW_STRINGS). Nothing is closed but what path opened.
+ */
+JB_API jb_status jb_decode_file(const jb_type *type, FILE *f, void *out, jb_arena *arena,
+                                const jb_read_options *opts, jb_error *err);
+JB_API jb_status jb_decode_fd(const jb_type *type, int fd, void *out, jb_arena *arena,
+                              const jb_read_options *opts, jb_error *err);
+JB_API jb_status jb_decode_path(const jb_type *type, const char *path, void *out,
+                                jb_arena *arena, const jb_read_options *opts, jb_error *err);
+JB_API jb_status jb_value_parse_file(FILE *f, jb_value **out, jb_arena *arena,
+                                     const jb_read_options *opts, jb_error *err);
+JB_API jb_status jb_value_parse_path(const char *path, jb_value **out, jb_arena *arena,
+                                     const jb_read_options *opts, jb_error *err);
+
+/**
+ * Writing streams: one record in the framing (LINES, SEQ or CONCAT): the
+ * JSON of the value, then "\n"; SEQ writes RS (0x1E) before it. LINES
+ * refuses JB_WRITE_PRETTY (JB_E_ARG: a newline would end the record).
+ * Sinks as jb_encode's; to a jb_buf, buf->len is restored on failure.
+ */
+JB_API jb_status jb_encode_record(const jb_type *type, const void *value, jb_framing framing,
+                                  jb_buf *buf, const jb_write_options *opts, jb_error *err);
+JB_API jb_status jb_encode_record_to(const jb_type *type, const void *value, jb_framing framing,
+                                     jb_write_fn fn, void *ctx, const jb_write_options *opts,
+                                     jb_error *err);
+JB_API jb_status jb_value_print_record(const jb_value *v, jb_framing framing, jb_buf *buf,
+                                       const jb_write_options *opts, jb_error *err);
+JB_API jb_status jb_value_print_record_to(const jb_value *v, jb_framing framing, jb_write_fn fn,
+                                          void *ctx, const jb_write_options *opts, jb_error *err);
 
 /* ===================================================================== */
 /* Descriptor internals                                                  */

@@ -1352,8 +1352,23 @@ static jb_status arg_fail(jb_error *err, const char *msg) {
     return JB_E_ARG;
 }
 
-jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out, jb_arena *arena,
-                    const jb_read_options *opts, jb_error *err) {
+jb_status jb__decode_value(jb_reader *r, const jb_type *type, void *out) {
+    jb_status st;
+    char msg[JB_ERROR_MESSAGE_MAX];
+    if ((st = jb__root_check(type, msg, sizeof msg))) return jb__r_fail(r, st, r->p, "%s", msg);
+    if (jb__r_ws(r)) return r->code;
+    if (r->p >= r->end)
+        return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected %s, found end of input",
+                          jb__dec_expected_name(type));
+    return jb__dec_run(r, type, out);
+}
+
+/* jb_decode and jb_decode_prefix: prefix = stop after the value (its end
+ * to *consumed) instead of requiring the end of input there. */
+static jb_status decode_doc(const jb_type *type, const char *json, size_t len, void *out,
+                            jb_arena *arena, const jb_read_options *opts, size_t *consumed,
+                            jb_error *err) {
+    if (consumed) *consumed = 0;
     if (!type) return arg_fail(err, "type is NULL");
     if (!out) return arg_fail(err, "out is NULL");
     memset(out, 0, type->size);
@@ -1368,24 +1383,24 @@ jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out
     r.stack_floor = jb__stack_floor();
     jb_arena_mark am = jb__arena_mark(arena);
     jb_scratch_mark sm = jb__scratch_mark(arena);
-    jb_status st = JB_OK;
-    char msg[JB_ERROR_MESSAGE_MAX];
-    if (len > r.max_doc_size) {
+    jb_status st;
+    /* A prefix decode bounds the value's extent, not the (maybe larger)
+     * buffer it starts in; so it is checked after the value below. */
+    if (!consumed && len > r.max_doc_size) {
         jb__r_fail(&r, JB_E_LIMIT, r.p, "document of %zu bytes is over the %zu-byte limit", len,
                    r.max_doc_size);
         goto fail;
     }
-    if ((st = jb__root_check(type, msg, sizeof msg))) {
-        jb__r_fail(&r, st, r.p, "%s", msg);
-        goto fail;
-    }
-    if (jb__r_ws(&r)) goto fail;
-    if (r.p >= r.end) {
-        jb__r_fail(&r, JB_E_SYNTAX, r.p, "expected %s, found end of input", jb__dec_expected_name(type));
-        goto fail;
-    }
-    if (jb__dec_run(&r, type, out)) goto fail;
-    if (!(r.flags & JB_READ_ALLOW_TRAILING_DATA)) {
+    if (jb__decode_value(&r, type, out)) goto fail;
+    if (consumed) {
+        size_t n = (size_t)(r.p - json);
+        if (n > r.max_doc_size) {
+            jb__r_fail(&r, JB_E_LIMIT, json, "document of %zu bytes is over the %zu-byte limit", n,
+                       r.max_doc_size);
+            goto fail;
+        }
+        *consumed = n;
+    } else if (!(r.flags & JB_READ_ALLOW_TRAILING_DATA)) {
         if (jb__r_ws(&r)) goto fail;
         if (r.p < r.end) {
             char buf[16];
@@ -1404,3 +1419,14 @@ fail:
     return st;
 }
 
+jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out, jb_arena *arena,
+                    const jb_read_options *opts, jb_error *err) {
+    return decode_doc(type, json, len, out, arena, opts, NULL, err);
+}
+
+jb_status jb_decode_prefix(const jb_type *type, const char *json, size_t len, void *out,
+                           jb_arena *arena, const jb_read_options *opts, size_t *consumed,
+                           jb_error *err) {
+    size_t dummy;
+    return decode_doc(type, json, len, out, arena, opts, consumed ? consumed : &dummy, err);
+}

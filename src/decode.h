@@ -106,6 +106,14 @@ JB_HIDDEN jb_status jb__dec_text(jb_reader *r, const jb_type *t, const char *tex
 JB_HIDDEN jb_status jb__dec_run(jb_reader *r, const jb_type *t, void *out);
 JB_HIDDEN jb_status jb__dec_nested(jb_reader *r, const jb_type *t, void *out);
 
+/* The value part of jb_decode, for entry points that frame documents
+ * themselves (jb_decode_prefix, streams): with r set up over the text,
+ * compile the plan (or validate the descriptor), skip whitespace and
+ * decode one value of type into out (zeroed), leaving r->p just past it.
+ * Nothing after the value is read. On failure the error is in r; the
+ * caller rolls its arena back and zeroes out. */
+JB_HIDDEN jb_status jb__decode_value(jb_reader *r, const jb_type *type, void *out);
+
 /* ---- small inline helpers ---- */
 
 /* Can byte c start a JSON value (in the strict grammar)? */

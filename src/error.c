@@ -33,14 +33,16 @@
     X(JB_E_IO, "the output sink failed")                                \
     X(JB_E_BUFFER, "the fixed output buffer is too small")              \
     X(JB_E_CUSTOM, "a custom codec failed")                             \
-    X(JB_E_ARG, "an invalid argument")
+    X(JB_E_ARG, "an invalid argument")                                  \
+    X(JB_END, "the end of the stream")                                  \
+    X(JB_NEED_INPUT, "the stream needs more input")
 
 #define NAME_(code, desc) #code,
 #define DESC_(code, desc) desc,
 #define COUNT_(code, desc) +1
 static const char *const status_names[] = {JB_STATUS_LIST(NAME_)};
 static const char *const status_descs[] = {JB_STATUS_LIST(DESC_)};
-_Static_assert(0 JB_STATUS_LIST(COUNT_) == JB_E_ARG + 1,
+_Static_assert(0 JB_STATUS_LIST(COUNT_) == JB_NEED_INPUT + 1,
                "JB_STATUS_LIST must list every jb_status, in order");
 #undef NAME_
 #undef DESC_
@@ -292,4 +294,11 @@ void jb__error_fill(jb_error *e, jb_status code, const char *input, size_t offse
     jb__path_format(e->path, sizeof e->path, p);
     if (!msg || !*msg) msg = (unsigned)code < N_STATUS ? status_descs[code] : "unknown error";
     jb__msgf(e->message, sizeof e->message, "%s", msg);
+    e->index = 0;
+}
+
+void jb_error_list_add(jb_error_list *list, const jb_error *e) {
+    if (!list || !e) return;
+    if (list->len < list->cap && list->items) list->items[list->len++] = *e;
+    list->total++;
 }

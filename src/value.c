@@ -527,13 +527,16 @@ fail:
     return r->code ? r->code : JB_E_SYNTAX;
 }
 
-jb_status jb_value_parse(const char *json, size_t len, jb_value **out, jb_arena *arena,
-                         const jb_read_options *opts, jb_error *err) {
+/* jb_value_parse and jb_value_parse_prefix (consumed not NULL: stop after
+ * the value, its end to *consumed; max_doc_size then bounds the value). */
+static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_arena *arena,
+                           const jb_read_options *opts, size_t *consumed, jb_error *err) {
     jb_reader r;
     jb_arena_mark am;
     jb_scratch_mark sm;
     jb_status st;
     char fb[16];
+    if (consumed) *consumed = 0;
     if (!out) {
         jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "out is NULL");
         return JB_E_ARG;
@@ -547,13 +550,21 @@ jb_status jb_value_parse(const char *json, size_t len, jb_value **out, jb_arena 
     jb__r_init(&r, json, len, arena, opts);
     am = jb__arena_mark(arena);
     sm = jb__scratch_mark(arena);
-    if (len > r.max_doc_size) {
+    if (!consumed && len > r.max_doc_size) {
         jb__r_fail(&r, JB_E_LIMIT, r.p, "document of %zu bytes is over the %zu-byte limit", len,
                    r.max_doc_size);
         goto fail;
     }
     if (jb__r_ws(&r) || jb__value_decode(&r, out)) goto fail;
-    if (!(r.flags & JB_READ_ALLOW_TRAILING_DATA)) {
+    if (consumed) {
+        size_t n = (size_t)(r.p - json);
+        if (n > r.max_doc_size) {
+            jb__r_fail(&r, JB_E_LIMIT, json, "document of %zu bytes is over the %zu-byte limit", n,
+                       r.max_doc_size);
+            goto fail;
+        }
+        *consumed = n;
+    } else if (!(r.flags & JB_READ_ALLOW_TRAILING_DATA)) {
         if (jb__r_ws(&r)) goto fail;
         if (r.p < r.end) {
             jb__r_fail(&r, JB_E_TRAILING, r.p, "expected end of input, found %s",
@@ -570,6 +581,17 @@ fail:
     jb__arena_rollback(arena, am);
     *out = NULL;
     return st;
+}
+
+jb_status jb_value_parse(const char *json, size_t len, jb_value **out, jb_arena *arena,
+                         const jb_read_options *opts, jb_error *err) {
+    return parse_doc(json, len, out, arena, opts, NULL, err);
+}
+
+jb_status jb_value_parse_prefix(const char *json, size_t len, jb_value **out, jb_arena *arena,
+                                const jb_read_options *opts, size_t *consumed, jb_error *err) {
+    size_t dummy;
+    return parse_doc(json, len, out, arena, opts, consumed ? consumed : &dummy, err);
 }
 
 /* ------------------------------------------------------------------ */

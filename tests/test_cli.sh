@@ -58,7 +58,7 @@ doc='{"b":[1,2.50,{"c":null}],"a":"\u00e9\ud83d\ude00","big":1234567890123456789
 
 # --- help, version, usage -------------------------------------------------
 run '' --help
-if [ "$rc" -eq 0 ] && grep -q 'jbind fmt' "$tmp/out" && grep -q 'jbind check FILE' "$tmp/out" &&
+if [ "$rc" -eq 0 ] && grep -q 'jbind fmt' "$tmp/out" && grep -q 'jbind check .*FILE' "$tmp/out" &&
     grep -q 'jbind get' "$tmp/out" && grep -q -- '--sort-keys' "$tmp/out"; then ok; else bad "--help"; fi
 run '' --version
 # (the header's version: a release bump does not edit this test)
@@ -195,6 +195,71 @@ fi
 rc=$?
 printf '\n' >>"$tmp/deep.json"
 if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/deep.json"; then ok; else bad "deep with --max-depth ($rc)"; fi
+
+# --- several documents: --lines, --seq, --concat ---------------------------
+nd='{"a":1}
+{"a":[2,3]}
+
+{"b":null}'
+run "$nd" fmt --lines --compact
+check_out fmt-lines 0 '{"a":1}
+{"a":[2,3]}
+{"b":null}'
+run "$(printf '{"a":1}\r\n\r\n{"a":2}')" fmt --lines --compact
+check_out fmt-lines-crlf 0 '{"a":1}
+{"a":2}'
+run '1 2.50 [3]{"x":"y"}' fmt --concat --compact
+check_out fmt-concat 0 '1
+2.5
+[3]
+{"x":"y"}'
+run "$(printf '\036{"a":1}\n\036[2]\n')" fmt --seq --compact
+check_out fmt-seq 0 '{"a":1}
+[2]'
+run '{"a":1}
+{"a":2} x
+{"a":3}' fmt --lines --compact
+if [ "$rc" -eq 1 ] && [ "$(cat "$tmp/out")" = '{"a":1}' ] &&
+    grep -qF '<stdin>:2:9: record 2: expected a newline after the JSON text (one text per line), found' "$tmp/err"; then
+    ok
+else
+    bad "fmt --lines stops at a bad record ($rc): $(cat "$tmp/out" "$tmp/err")"
+fi
+run '{"a":1} {"b":2}' fmt
+check_err fmt-two-documents 1 '<stdin>:1:9: expected end of input, found object'
+run '{"a":1}' fmt --lines --seq
+check_err fmt-two-framings 2 'exclude each other'
+printf '{"a":1}\n[1,\n{"a":2}\n{"a":"\\x"}\n{"a":3}\n' >"$tmp/log.ndjson"
+"$jbind" check --lines "$tmp/log.ndjson" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-lines 1 "$tmp/log.ndjson:2:4: record 2: expected value, found end of input
+$tmp/log.ndjson:4:7: record 4: invalid escape '\\x' (at \$.a)"
+"$jbind" check --concat "$tmp/log.ndjson" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-concat-stops 1 "$tmp/log.ndjson:4:1: record 2: expected ',' or ']', found object"
+run "$nd" get --lines --compact /a
+if [ "$rc" -eq 1 ] && [ "$(cat "$tmp/out")" = '1
+[2,3]' ] && grep -qF "record 3: no value at '/a'" "$tmp/err"; then ok; else
+    bad "get --lines ($rc): $(cat "$tmp/out" "$tmp/err")"
+fi
+
+# --- bounded memory: check and fmt of a document larger than the memory allowed
+# (not under sanitizers, which reserve terabytes of address space)
+if [ -z "${ASAN_OPTIONS:-}" ] && (ulimit -v 40000) 2>/dev/null; then
+    awk 'BEGIN { printf "{\"rows\":["; for (i = 0; i < 600000; i++) printf "%s{\"id\":%d,\"name\":\"row %d of the table\",\"ok\":true}", (i ? "," : ""), i, i; printf "]}" }' >"$tmp/huge.json"
+    (ulimit -v 40000; "$jbind" check "$tmp/huge.json") >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    check_silent check-huge-bounded 0
+    (ulimit -v 40000; "$jbind" fmt --compact "$tmp/huge.json") >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    printf '\n' >>"$tmp/huge.json"
+    if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/huge.json"; then ok; else bad "fmt of a huge document in bounded memory ($rc): $(head -c 300 "$tmp/err")"; fi
+    # a whole tree of it does not fit: the limit is real
+    (ulimit -v 40000; "$jbind" fmt --sort-keys "$tmp/huge.json") >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 0 ]; then ok; else bad "fmt --sort-keys fitted in 40 MB: the bounded test proves nothing"; fi
+    rm -f "$tmp/huge.json"
+fi
 
 # --- output errors ---------------------------------------------------------
 if [ -w /dev/full ]; then

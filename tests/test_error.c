@@ -59,10 +59,12 @@ static void test_status_names(void) {
         {JB_E_BUFFER, "JB_E_BUFFER"},
         {JB_E_CUSTOM, "JB_E_CUSTOM"},
         {JB_E_ARG, "JB_E_ARG"},
+        {JB_END, "JB_END"},
+        {JB_NEED_INPUT, "JB_NEED_INPUT"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         CHECK_STR(jb_status_name(names[i].code), names[i].name);
-    CHECK_STR(jb_status_name((jb_status)(JB_E_ARG + 1)), "JB_E_(unknown)");
+    CHECK_STR(jb_status_name((jb_status)(JB_NEED_INPUT + 1)), "JB_E_(unknown)");
     CHECK_STR(jb_status_name((jb_status)-1), "JB_E_(unknown)");
 }
 

@@ -27,6 +27,7 @@ static const struct {
     {"dom", fuzz_dom_one},         {"typed", fuzz_typed_one}, {"roundtrip", fuzz_roundtrip_one},
     {"skip", fuzz_skip_one},       {"utf8", fuzz_utf8_one},   {"numbers", fuzz_numbers_one},
     {"alloc", fuzz_alloc_one},     {"kernel", fuzz_kernel_one},
+    {"stream", fuzz_stream_one},
 #ifdef JB_HAVE_JANSSON
     {"jansson", fuzz_jansson_one},
 #endif

@@ -5,8 +5,8 @@ set(JB_FUZZ_DIR ${PROJECT_SOURCE_DIR}/fuzz)
 target_sources(test_regressions PRIVATE
   ${JB_FUZZ_DIR}/fuzz_dom.c ${JB_FUZZ_DIR}/fuzz_typed.c ${JB_FUZZ_DIR}/fuzz_roundtrip.c
   ${JB_FUZZ_DIR}/fuzz_skip.c ${JB_FUZZ_DIR}/fuzz_utf8.c ${JB_FUZZ_DIR}/fuzz_numbers.c
-  ${JB_FUZZ_DIR}/fuzz_alloc.c ${JB_FUZZ_DIR}/fuzz_kernel.c ${JB_FUZZ_DIR}/zoo.c)
-target_include_directories(test_regressions PRIVATE ${JB_FUZZ_DIR})
+  ${JB_FUZZ_DIR}/fuzz_alloc.c ${JB_FUZZ_DIR}/fuzz_kernel.c ${JB_FUZZ_DIR}/fuzz_stream.c ${JB_FUZZ_DIR}/zoo.c)
+target_include_directories(test_regressions PRIVATE ${JB_FUZZ_DIR} ${CMAKE_CURRENT_SOURCE_DIR})
 find_library(JB_TEST_LIBM m)
 if(JB_TEST_LIBM)
   target_link_libraries(test_regressions PRIVATE ${JB_TEST_LIBM})
