@@ -75,41 +75,7 @@ static void bench_libs_init(void) {
     bench_libs[LIB_YYJSON].absent = YYJSON_ABSENT;
 }
 
-/* ---------------- arena / buffer ---------------- */
-void *ba_alloc_slow(bench_arena *a, size_t n) {
-    /* move to the next kept chunk that fits, else add one */
-    ba_chunk *c = a->cur ? a->cur->next : a->head;
-    while (c && c->cap < n) c = c->next;
-    if (!c) {
-        size_t cap = n > (1u << 20) ? n : (1u << 20);
-        c = (ba_chunk *)malloc(sizeof *c);
-        c->data = (char *)malloc(cap);
-        c->cap = cap;
-        c->next = NULL;
-        if (!a->head) a->head = c;
-        else {
-            ba_chunk *t = a->head;
-            while (t->next) t = t->next;
-            t->next = c;
-        }
-    }
-    a->cur = c;
-    a->p = c->data + n;
-    a->end = c->data + c->cap;
-    return c->data;
-}
-void ba_reset(bench_arena *a) {
-    a->cur = NULL;
-    a->p = a->end = NULL;
-}
-void ba_free(bench_arena *a) {
-    for (ba_chunk *c = a->head, *n; c; c = n) {
-        n = c->next;
-        free(c->data);
-        free(c);
-    }
-    memset(a, 0, sizeof *a);
-}
+/* ---------------- buffer (the arena is in bench_arena.c) ---------------- */
 void bb_grow(bench_buf *b, size_t n) {
     size_t cap = b->cap ? b->cap : 4096;
     while (cap - b->len < n) cap *= 2;

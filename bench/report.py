@@ -462,6 +462,12 @@ if num_cases:
                               f"{'met' if r1 and r1 >= goal else 'NOT met'} |")
     w("")
 
+# the streaming table: bench/stream_bench.c writes it whole (run.sh step 3c')
+st_path = os.path.join(build, "stream.md")
+if os.path.exists(st_path):
+    w(open(st_path).read().rstrip("\n"))
+    w("")
+
 pd_path = os.path.join(build, "pandoc.txt")
 if os.path.exists(pd_path):
     pd_txt = open(pd_path).read()

@@ -128,6 +128,13 @@ if [ "$QUICK" = 1 ]; then
     cmake --build "$BUILD" --target pandoc_bench -j"$JOBS" >"$BUILD/pandoc-build.log" 2>&1 ||
       echo "run.sh --quick: warning: bench/pandoc_bench.c did not build (see $BUILD/pandoc-build.log)" >&2
   fi
+  # the streaming benchmark's gates, small (2 MB of NDJSON, a 5 MB pipe)
+  if cmake --build "$BUILD" --target stream_bench -j"$JOBS" >"$BUILD/stream-build.log" 2>&1; then
+    JB_BUILD_DIR=$BUILD "$BUILD/bench/stream_bench" --quick >"$BUILD/stream-quick.log" 2>&1 ||
+      { cat "$BUILD/stream-quick.log" >&2; echo "run.sh --quick: stream_bench failed" >&2; rc=1; }
+  else
+    tail -20 "$BUILD/stream-build.log" >&2; echo "run.sh --quick: stream_bench did not build" >&2; rc=1
+  fi
   exit "$rc"
 fi
 
@@ -160,6 +167,15 @@ if [ -f "$ROOT/bench/pandoc_bench.c" ] && [ "$STUB" = 0 ]; then
   else
     echo "run.sh: bench/pandoc_bench.c did not build (see $BUILD/pandoc-build.log)" >&2
   fi
+fi
+
+# ---- 3c'. Streaming (bench/stream_bench.c: NDJSON, push, FILE *, a 5 GB pipe) ----
+rm -f "$BUILD/stream.md"
+if [ "$STUB" = 0 ] && cmake --build "$BUILD" --target stream_bench -j"$JOBS" >"$BUILD/stream-build.log" 2>&1; then
+  JB_BUILD_DIR=$BUILD "$BUILD/bench/stream_bench" --out "$BUILD/stream.tsv" --md "$BUILD/stream.md" ||
+    echo "run.sh: stream_bench failed" >&2
+else
+  echo "run.sh: bench/stream_bench.c did not build (see $BUILD/stream-build.log)" >&2
 fi
 
 # ---- 3d. Instruction counts (callgrind; not moved by the machine's load) ----

@@ -355,7 +355,6 @@ static int window(jb_stream *s, jb_error *e) {
             cap_window(s);
             continue;
         }
-        leave(s);
         if (s->capped) {
             failf(e, JB_E_LIMIT, s->max_total, "stream longer than %zu bytes (max_total_bytes)",
                   s->max_total);
@@ -367,8 +366,9 @@ static int window(jb_stream *s, jb_error *e) {
                 check_bom(s); /* the end: what was gathered is no mark */
                 continue;
             }
-            return W_END;
+            return W_END; /* (the window stays: an error in it counts lines there) */
         }
+        leave(s); /* the next window replaces it */
         if (s->src == JB_SRC_PUSH) return W_NEED;
         /* pulled: read the next window */
         size_t got = 0;
@@ -1119,7 +1119,8 @@ int jb__walk_element(jb_stream *s, const jb_target *tg, jb_error *e) {
         s->elem_end = s->in_base + s->in_pos;
         if (rc == JB_SCAN_DONE) return R_GOT;
         s->elem.on_event = NULL;
-        if (tg->kind == JB_TG_PRINT && !jb__walk_failed(tg->walk)) jb__walk_flush(tg->walk);
+        /* what was printed goes out (a failed sink takes nothing more) */
+        if (tg->kind == JB_TG_PRINT) jb__walk_flush(tg->walk);
         jb__stream_scan_error(s, &s->elem, e);
         return fatal(s, e); /* malformed: where the next element starts is unknown */
     }
@@ -1163,8 +1164,8 @@ int jb__walk_record(jb_stream *s, const jb_target *tg, const char *text, size_t 
     s->elem.on_event = NULL;
     if (rc == JB_SCAN_DONE) return R_GOT;
     jb__stream_scan_error(s, &s->elem, e);
-    if (jb__walk_failed(tg->walk)) return fatal(s, e);
     if (tg->kind == JB_TG_PRINT) jb__walk_flush(tg->walk); /* the valid part */
+    if (jb__walk_failed(tg->walk)) return fatal(s, e);
     return R_BAD;
 }
 

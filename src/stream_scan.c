@@ -837,7 +837,11 @@ int jb__scan_feed(jb_scan *sc, const char *w, size_t n, size_t base, bool final,
                 continue;
             }
             if (l) l->in_value = true;
-            if (c == ',' || c == ':' || c == ']' || c == '}') {
+            if (c != '"' && c != 't' && c != 'f' && c != 'n' && c != 'N' && c != 'I' &&
+                !number_start(sc, c)) {
+                /* no value starts so: jb_value_parse says so at once. (N and
+                 * I are gathered as tokens: a typed decoder names NaN and
+                 * Infinity, which takes up to nine bytes to see.) */
                 rc = fail_found(sc, w, p, end, base, final);
                 goto out;
             }
