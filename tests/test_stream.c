@@ -582,6 +582,54 @@ static void test_push_contract(void) {
           jb_stream_offset(NULL) == 0);
 }
 
+/* The element read options: the caller's JB_READ_* apply to each element;
+ * contradictory duplicate rules are refused as jb_decode refuses them;
+ * JB_READ_ALLOW_TRAILING_DATA and bits outside the public JB_READ_* set
+ * (the engine's own, never the caller's) are ignored. */
+static void test_read_options(void) {
+    jb_error e;
+    double d;
+    jb_value *v;
+    jb_read_options ro = {.flags = JB_READ_DUPLICATE_LAST_WINS | JB_READ_DUPLICATE_FIRST_WINS};
+    jb_stream_options o = {.framing = JB_FRAMING_LINES, .read = &ro};
+    memset(&e, 0, sizeof e);
+    CHECK(jb_stream_new_buffer("{}", 2, &o, &e) == NULL);
+    CHECK(e.code == JB_E_ARG && strstr(e.message, "exclude each other") != NULL);
+    CHECK(jb_decode(&jb_f64, "1", 1, &d, A, &ro, &e) == JB_E_ARG); /* (the same refusal) */
+    CHECK(jb_stream_new(&o, &e) == NULL && e.code == JB_E_ARG);
+
+    /* the caller's rules do apply: the first duplicate wins */
+    ro.flags = JB_READ_DUPLICATE_FIRST_WINS;
+    jb_stream *s = jb_stream_new_buffer("{\"x\":1,\"name\":\"a\",\"x\":2}\n", 25, &o, &e);
+    expect_pt(__LINE__, s, 1, "a");
+    jb_stream_free(s);
+    ro.flags = 0;
+    s = jb_stream_new_buffer("{\"x\":1,\"name\":\"a\",\"x\":2}\n", 25, &o, &e);
+    expect_status(__LINE__, s, JB_E_DUPLICATE, &e);
+    expect_err(__LINE__, &e, JB_E_DUPLICATE, 0, 18, 1, 19, NULL, "\"x\"");
+    jb_stream_free(s);
+
+    /* a bit no JB_READ_* names (0x80000000 is the engine's aeson
+     * non-finite rule, under which null would decode as NaN) is ignored:
+     * null stays a type error for a double, as jb_decode says */
+    ro.flags = 0x80000000u;
+    CHECK(jb_decode(&jb_f64, "null", 4, &d, A, &ro, &e) == JB_E_TYPE);
+    s = jb_stream_new_buffer("null\n", 5, &o, &e);
+    CHECK(jb_stream_next(s, &jb_f64, &d, A, &e) == JB_E_TYPE);
+    expect_err(__LINE__, &e, JB_E_TYPE, 0, 0, 1, 1, "$", NULL);
+    jb_stream_free(s);
+
+    /* the stream does its own framing: ALLOW_TRAILING_DATA does not end
+     * a SINGLE document before what follows it */
+    ro.flags = JB_READ_ALLOW_TRAILING_DATA;
+    o.framing = JB_FRAMING_SINGLE;
+    s = jb_stream_new_buffer("[1] [2]", 7, &o, &e);
+    CHECK(jb_stream_next_value(s, &v, A, &e) == JB_OK);
+    CHECK(jb_stream_next_value(s, &v, A, &e) == JB_E_TRAILING);
+    expect_err(__LINE__, &e, JB_E_TRAILING, 0, 4, 1, 5, "$", "expected end of input");
+    jb_stream_free(s);
+}
+
 /* The error list on its own (issue 17 reuses it). */
 static void test_error_list(void) {
     jb_error items[2], e;
@@ -614,6 +662,7 @@ int main(void) {
     test_limits();
     test_reset_arena();
     test_push_contract();
+    test_read_options();
     test_error_list();
     jb_arena_free(A);
     return check_report();
