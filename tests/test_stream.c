@@ -15,13 +15,7 @@
 
 #include "check.h"
 #include "jbind.h"
-
-typedef struct pt {
-    int32_t x;
-    jb_str name;
-} pt;
-static const jb_type pt_type =
-    JB_RECORD(pt, JB_FIELD(pt, x, &jb_i32), JB_FIELD(pt, name, &jb_string));
+#include "stream_pt.h"
 
 static jb_arena *A;
 

@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "stream_pt.h"
 #include "stream_run.h"
 #include "testfiles.h"
 #include "zoo.h"
@@ -191,13 +192,6 @@ static void check_document(int line, const char *name, const char *in, size_t le
 /* ------------------------------------------------------------------ */
 /* Hand-written streams                                                */
 /* ------------------------------------------------------------------ */
-
-typedef struct pt {
-    int32_t x;
-    jb_str name;
-} pt;
-static const jb_type pt_type =
-    JB_RECORD(pt, JB_FIELD(pt, x, &jb_i32), JB_FIELD(pt, name, &jb_string));
 
 static const struct {
     int line;
