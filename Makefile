@@ -10,6 +10,8 @@
 #                      benchmarks (BENCH_QUICK=1: correctness gates only)
 #   make build         configure and build build/release
 #   make amalgamation  jbind.c + jbind.h in build/amalgamation (vendoring)
+#   make docs          the API reference (Doxygen) in build/docs/html; a
+#                      warning, such as an undocumented public name, fails it
 #   make install PREFIX=/usr/local
 #   make format-check  clang-format --dry-run -Werror over the C sources
 #   make fuzz          build the libFuzzer harnesses (clang-14, ASan+UBSan) in
@@ -88,7 +90,7 @@ END = @t=$$(( $$(date +%s) - $$(cat $(BUILD)/.start-$@) )); \
 .PHONY: all build test bench install clean deps format format-check \
 	test-release test-locale test-installed test-asan test-clang test-bench \
 	test-amalgamation amalgamation test-m32 test-musl test-s390x test-arm64 \
-	test-deb deb \
+	test-deb deb docs test-docs \
 	fuzz fuzz-build slow slow-valgrind slow-tsan slow-linear
 
 all: build
@@ -100,6 +102,7 @@ build:
 test: deps
 	@mkdir -p $(BUILD) && rm -f $(BUILD)/test-times.log
 	$(MAKE) --no-print-directory test-release
+	$(MAKE) --no-print-directory test-docs
 	$(MAKE) --no-print-directory test-locale
 	$(MAKE) --no-print-directory test-installed
 	$(MAKE) --no-print-directory test-asan
@@ -119,6 +122,12 @@ test-release:
 	cmake -S . -B $(BUILD)/release $(RELEASE_CFG)
 	cmake --build $(BUILD)/release -j$(JOBS)
 	$(CTEST) --test-dir $(BUILD)/release
+	$(END)
+
+# The API reference, warnings as errors (make docs).
+test-docs:
+	$(START)
+	$(MAKE) --no-print-directory docs
 	$(END)
 
 # The same binaries under a decimal-comma locale: every test program calls
@@ -224,6 +233,16 @@ test-deb:
 deb:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(DEB_APT)" LOCALES=
 	sh tests/test_deb.sh . $(BUILD)/deb gcc
+
+# The API reference: Doxygen (Doxyfile) over include/jbind.h, with
+# docs/reference.md as its first page, into $(BUILD)/docs/html. Doxyfile
+# makes every warning an error, so an undocumented public name fails here.
+DOCS_APT := doxygen
+docs:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(DOCS_APT)" LOCALES=
+	rm -rf $(BUILD)/docs
+	(cat Doxyfile; echo "OUTPUT_DIRECTORY = $(BUILD)/docs") | doxygen -
+	@echo "API reference: $(BUILD)/docs/html/index.html"
 
 # jbind.c and jbind.h in $(BUILD)/amalgamation, to copy into a project.
 amalgamation:

@@ -79,7 +79,7 @@ extern "C" {
 #elif defined(__GNUC__)
 #define JB_API __attribute__((visibility("default")))
 #else
-#define JB_API
+#define JB_API /**< marks the library's exported functions and objects */
 #endif
 
 /** @name Version
@@ -88,11 +88,12 @@ extern "C" {
  * and the ABI (the shared library's soname is libjbind.so.0.MINOR); a PATCH
  * bump never does.
  * @{ */
+/** The header's version in parts and as "MAJOR.MINOR.PATCH". */
 #define JB_VERSION_MAJOR 0
 #define JB_VERSION_MINOR 2
 #define JB_VERSION_PATCH 0
 #define JB_VERSION_STRING "0.2.0"
-/** MAJOR * 10000 + MINOR * 100 + PATCH, for #if and for jb_version_number. */
+/** MAJOR * 10000 + MINOR * 100 + PATCH, for `#if` and for jb_version_number. */
 #define JB_VERSION_NUMBER (JB_VERSION_MAJOR * 10000 + JB_VERSION_MINOR * 100 + JB_VERSION_PATCH)
 /** @} */
 
@@ -114,14 +115,14 @@ JB_API uint32_t jb_version_number(void);
 /** Forward declarations: the entry points come first; the types they take
  * are defined in the sections below. */
 typedef struct jb_type jb_type;
-typedef struct jb_arena jb_arena;
-typedef struct jb_buf jb_buf;
-typedef struct jb_error jb_error;
-typedef struct jb_read_options jb_read_options;
-typedef struct jb_write_options jb_write_options;
-typedef struct jb_writer jb_writer;
-typedef struct jb_reader jb_reader;
-typedef struct jb_value jb_value;
+typedef struct jb_arena jb_arena;                 /**< decode memory (opaque; see jb_arena_new) */
+typedef struct jb_buf jb_buf;                     /**< a growable output buffer */
+typedef struct jb_error jb_error;                 /**< a failure report */
+typedef struct jb_read_options jb_read_options;   /**< decode flags and limits */
+typedef struct jb_write_options jb_write_options; /**< encode flags, indent, float style */
+typedef struct jb_writer jb_writer;               /**< a custom encoder's output (opaque) */
+typedef struct jb_reader jb_reader;               /**< a custom decoder's input (opaque) */
+typedef struct jb_value jb_value;                 /**< a dynamic JSON value (opaque) */
 
 /* ===================================================================== */
 /* Status codes                                                          */
@@ -179,10 +180,15 @@ JB_API jb_status jb_encode(const jb_type *type, const void *value, jb_buf *buf,
  */
 typedef int (*jb_write_fn)(void *ctx, const char *data, size_t len);
 
+/** @{ */
+/** Encode through fn(ctx, ...) (jb_encode_to) or to f (jb_encode_file),
+ * in pieces as the encoder fills its buffer. A failed encode may have
+ * written part of the JSON already. */
 JB_API jb_status jb_encode_to(const jb_type *type, const void *value, jb_write_fn fn,
                               void *ctx, const jb_write_options *opts, jb_error *err);
 JB_API jb_status jb_encode_file(const jb_type *type, const void *value, FILE *f,
                                 const jb_write_options *opts, jb_error *err);
+/** @} */
 /**
  * Encode into dst[0..cap). *needed (if not NULL) receives the full length
  * of the JSON whether or not it fitted; when it does not fit the result is
@@ -219,6 +225,7 @@ JB_API jb_status jb_type_check(const jb_type *type, jb_error *err);
                                                   stays, as aeson's decode keeps it. Not with _LAST_WINS
                                                   (JB_E_ARG). The DOM keeps every member either way */
 
+/** Decode options; zero-initialized = strict RFC 8259 with the default limits. */
 struct jb_read_options {
     uint32_t flags;          /**< JB_READ_* */
     uint32_t max_depth;      /**< nesting limit; 0 = 512. The typed decoder also stops with
@@ -232,24 +239,28 @@ struct jb_read_options {
 };
 /** The limits are on by default; JB_NO_LIMIT (SIZE_MAX) in a field turns one
  * off. A total allocation cap for decoding is the arena's (jb_arena_new_with). */
+/** @{ */
 #define JB_DEFAULT_MAX_DEPTH   512
+/** @} */
 #define JB_DEFAULT_MAX_STRING  ((size_t)64 << 20)   /**< 64 MiB */
-#define JB_DEFAULT_MAX_NUMBER  ((size_t)4096)
+#define JB_DEFAULT_MAX_NUMBER  ((size_t)4096)       /**< 4,096 bytes */
 #define JB_DEFAULT_MAX_DOC     ((size_t)1 << 30)    /**< 1 GiB */
 #define JB_DEFAULT_MAX_MEMBERS ((size_t)1 << 24)    /**< 16,777,216 */
-#define JB_NO_LIMIT SIZE_MAX
+#define JB_NO_LIMIT SIZE_MAX /**< in a limit field: no limit */
 
 /** Encode switches (jb_write_options.flags). 0 = compact, strict. */
 #define JB_WRITE_PRETTY         0x0001u /**< newlines and indentation (indent spaces, default 2) */
-#define JB_WRITE_ESCAPE_UNICODE 0x0002u /**< non-ASCII as \uXXXX (surrogate pairs above U+FFFF) */
-#define JB_WRITE_ESCAPE_SLASH   0x0004u /**< '/' as \/ */
+#define JB_WRITE_ESCAPE_UNICODE 0x0002u /**< non-ASCII as `\uXXXX` (surrogate pairs above U+FFFF) */
+#define JB_WRITE_ESCAPE_SLASH   0x0004u /**< '/' as `\/` */
 #define JB_WRITE_NONFINITE_NULL 0x0008u /**< NaN and infinities as null instead of an error */
 #define JB_WRITE_ABSENT_NULL    0x0010u /**< absent optional fields as null instead of omitted: an
                                            override (JB_FMT_ABSENT_NULL is the option's home; a
                                            JB_FIELD_OMIT_ABSENT field is still omitted) */
 #define JB_WRITE_ALLOW_INVALID_UTF8 0x0020u /**< copy invalid UTF-8 through unchecked */
-#define JB_WRITE_CONTROL_HEX    0x0040u /**< backspace and form feed as \u0008 \u000c, not \b \f (aeson) */
+#define JB_WRITE_CONTROL_HEX    0x0040u /**< backspace and form feed as `\u0008` `\u000c`,
+                                           not `\b` `\f` (aeson) */
 
+/** Encode options; zero-initialized = compact, strict, ECMAScript doubles. */
 struct jb_write_options {
     uint32_t flags;          /**< JB_WRITE_* */
     uint32_t indent;         /**< spaces per level with JB_WRITE_PRETTY; 0 = 2 */
@@ -261,8 +272,8 @@ struct jb_write_options {
 /* Errors                                                                */
 /* ===================================================================== */
 
-#define JB_ERROR_PATH_MAX 256
-#define JB_ERROR_MESSAGE_MAX 256
+#define JB_ERROR_PATH_MAX 256    /**< bytes of jb_error.path, with its NUL */
+#define JB_ERROR_MESSAGE_MAX 256 /**< bytes of jb_error.message, with its NUL */
 
 /**
  * A failure report. The first error of a call wins; it is filled only on
@@ -276,13 +287,13 @@ struct jb_write_options {
  * For encoding errors offset/line/column are 0 and path names the value.
  */
 struct jb_error {
-    jb_status code;
-    size_t offset;
-    size_t line;
-    size_t column;
-    char path[JB_ERROR_PATH_MAX];
-    char message[JB_ERROR_MESSAGE_MAX];
-    size_t index;   /**< streams: 0-based index of the document or array element; else 0 */
+    jb_status code;                     /**< what went wrong (never JB_OK once filled) */
+    size_t offset;                      /**< byte offset of the offending token */
+    size_t line;                        /**< 1-based line of offset */
+    size_t column;                      /**< 1-based column of offset, in bytes */
+    char path[JB_ERROR_PATH_MAX];       /**< where, e.g. $.items[3].name (NUL-terminated) */
+    char message[JB_ERROR_MESSAGE_MAX]; /**< one line: expected and found (NUL-terminated) */
+    size_t index;                       /**< streams: which document or element (from 0) */
 };
 /* In a stream (jb_stream_next...) offset, line and column count from the
  * stream's first byte, and path is inside the document (inside the whole
@@ -303,11 +314,12 @@ JB_API const char *jb_status_name(jb_status code);
  */
 typedef struct jb_error_list {
     jb_error *items; /**< the caller's storage for cap errors */
-    size_t cap;
+    size_t cap;      /**< how many items can hold */
     size_t len;      /**< errors kept: the first len reported */
     size_t total;    /**< errors reported in all */
 } jb_error_list;
 
+/** An empty list over the caller's items[0..cap). */
 #define JB_ERROR_LIST_INIT(items, cap) {(items), (cap), 0, 0}
 
 /** Count *e in list->total and keep a copy when there is room. A NULL list
@@ -327,9 +339,10 @@ JB_API void jb_error_list_add(jb_error_list *list, const jb_error *e);
  */
 typedef void *(*jb_realloc_fn)(void *ctx, void *ptr, size_t old_size, size_t new_size);
 
+/** An allocator: the function and the context it is called with. */
 typedef struct jb_allocator {
-    jb_realloc_fn fn;
-    void *ctx;
+    jb_realloc_fn fn; /**< the realloc-like function */
+    void *ctx;        /**< its first argument */
 } jb_allocator;
 
 /*
@@ -368,21 +381,22 @@ JB_API void *jb_arena_alloc(jb_arena *arena, size_t size, size_t align);
  * into the arena (NUL-terminated there for convenience) unless
  * JB_READ_BORROW_STRINGS lets them point into the input. */
 typedef struct jb_str {
-    const char *ptr;
-    size_t len;
+    const char *ptr; /**< the bytes (NULL only when len is 0) */
+    size_t len;      /**< their number, without a terminating NUL */
 } jb_str;
 
 /** An object member kept verbatim: its key (unescaped) and its value's JSON
  * text. JB_UNKNOWN_FIELDS collects a record's unknown members into a
  * jb_raw_members so that they are written back: a lossless round trip. */
 typedef struct jb_raw_member {
-    jb_str key;
-    jb_str value;
+    jb_str key;   /**< the member's key, unescaped */
+    jb_str value; /**< its value's JSON text, verbatim */
 } jb_raw_member;
 
+/** The members JB_UNKNOWN_FIELDS collected, in document order. */
 typedef struct jb_raw_members {
-    jb_raw_member *items;
-    size_t len;
+    jb_raw_member *items; /**< len members (in the decode's arena) */
+    size_t len;           /**< how many */
 } jb_raw_members;
 
 /**
@@ -391,14 +405,16 @@ typedef struct jb_raw_members {
  * nothing. alloc NULL means realloc/free. data is not NUL-terminated.
  */
 struct jb_buf {
-    char *data;
-    size_t len;
-    size_t cap;
-    const jb_allocator *alloc;
+    char *data;                /**< the bytes written (not NUL-terminated) */
+    size_t len;                /**< bytes in use */
+    size_t cap;                /**< bytes allocated */
+    const jb_allocator *alloc; /**< how data is allocated; NULL = realloc/free */
 };
 
+/** An empty buffer on realloc/free: `jb_buf out = JB_BUF_INIT;` */
 #define JB_BUF_INIT {0, 0, 0, 0}
 
+/** Release the buffer's memory and make it empty again (usable as new). */
 JB_API void jb_buf_free(jb_buf *buf);
 /** Make room for n more bytes. JB_OK or JB_E_NOMEM. */
 JB_API jb_status jb_buf_reserve(jb_buf *buf, size_t n);
@@ -437,20 +453,25 @@ JB_API jb_status jb_buf_reserve(jb_buf *buf, size_t n);
  * bounds are known (Linux; not with -DJB_NO_STACK_BOUNDS).
  */
 
-/** Built-in scalar descriptors. */
+/** @{ */
+/** Built-in scalar descriptors: bool, int8_t ... int64_t, uint8_t ...
+ * uint64_t (JSON integers, range-checked), float and double. */
 JB_API extern const jb_type jb_bool;
 JB_API extern const jb_type jb_i8, jb_i16, jb_i32, jb_i64;
 JB_API extern const jb_type jb_u8, jb_u16, jb_u32, jb_u64;
 JB_API extern const jb_type jb_f32, jb_f64;
+/** @} */
 JB_API extern const jb_type jb_cstr;   /**< char *  */
 JB_API extern const jb_type jb_string; /**< jb_str (a string with a length) */
 JB_API extern const jb_type jb_raw;    /**< jb_str holding verbatim JSON */
 JB_API extern const jb_type jb_number; /**< jb_str holding a JSON number's text */
 /** jb_raw_members (for JB_UNKNOWN_FIELDS; as a plain field it is a JSON object of raw members) */
 JB_API extern const jb_type jb_raw_members_type;
+/** @{ */
 /** 64- and 32-bit integers written as JSON strings, read from a string or a
  * number (JavaScript peers lose precision past 2^53). */
 JB_API extern const jb_type jb_i64_string, jb_u64_string, jb_i32_string, jb_u32_string;
+/** @} */
 JB_API extern const jb_type jb_any;    /**< jb_value * (NULL encodes as null) */
 /** One character (Haskell Char, Rust char): a uint32_t Unicode code point,
  * written as a JSON string of exactly that character and read only from a
@@ -528,7 +549,7 @@ JB_API extern const jb_type jb_char;
  *   JB_ENUM_CASE(RED, "red", .aliases = JB_ALIASES("Red", "RED")) */
 #define JB_ENUM_CASE(value_, ...) {.cname = #value_, .value = (int64_t)(value_), .name = __VA_ARGS__}
 
-/** A tagged union: struct T { <enum> tagm; union {...} ...; }:
+/** A tagged union: a struct T with an enum member tagm and a union:
  * JB_SUM(T or (T, options...), tagm, cases...). Cases: JB_CASE (a payload
  * member) and JB_NULLARY (no payload). */
 #define JB_SUM(T, tagm, ...) { \
@@ -541,10 +562,12 @@ JB_API extern const jb_type jb_char;
 /** A case without payload: tag value tag_, its JSON name, then case options. */
 #define JB_NULLARY(tag_, ...) {.cname = #tag_, .tag = (int64_t)(tag_), .name = __VA_ARGS__}
 
+/** @{ */
 /** Anonymous container types for struct members; typedef them to pass
  * them around. */
 #define JB_VEC(T) struct { T *items; size_t len; }
 #define JB_MAP(K, V) struct { struct { K key; V value; } *items; size_t len; }
+/** @} */
 
 /*
  * Descriptors made inline. Each expands to a marker cast and a file-scope
@@ -586,6 +609,7 @@ JB_API extern const jb_type jb_char;
 #define JB_PTR_OF(elem_) (jb__ptr_mark)(&(const jb_type){ \
     .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(void *), \
     .align = _Alignof(void *), .elem = (elem_) })
+/** A pointer whose pointee C type T is recorded: its size is checked against elem_. */
 #define JB_PTR_OF_T(T, elem_) (jb__ptr_mark)(&(const jb_type){ \
     .kind = JB_KIND_PTR, .name = "ptr", .size = sizeof(T *), \
     .align = _Alignof(T *), .elem = (elem_), .elem_size = sizeof(T) })
@@ -644,8 +668,10 @@ JB_API extern const jb_type jb_char;
 /**
  * A C enum and its descriptor: the list calls F(C, "json") or
  * F(C, "json", value) or F(C, "json", value, case options...), e.g.
+ * @code
  *   #define ROLE(F) F(ROLE_ADMIN, "admin", 1) F(ROLE_USER, "user", 2)
  *   JB_ENUM_DEFINE(role, ROLE)
+ * @endcode
  * declares `typedef enum role {ROLE_ADMIN = 1, ROLE_USER = 2} role;` and
  * role_type. Type options follow the list.
  */
@@ -655,19 +681,23 @@ JB_API extern const jb_type jb_char;
  * case without payload, F(TAG, "json", type, member) for one whose payload
  * descriptor is picked by type (as a record member's), or
  * F(TAG, "json", type, member, desc, case options...), e.g.
+ * @code
  *   #define SHAPE(F) F(SHAPE_CIRCLE, "Circle", double, radius) \
  *                    F(SHAPE_RECT, "Rect", rect, rect, &rect_type) F(SHAPE_NONE, "None")
  *   JB_SUM_DEFINE(shape, SHAPE)
+ * @endcode
  * declares `typedef enum shape_tag {SHAPE_CIRCLE, ...} shape_tag;`,
  * `typedef struct shape { shape_tag tag; union { ... }; } shape;` (the
  * payloads are members of an anonymous union: s.radius) and shape_type.
  * Type options (.sum_style, ...) follow the list.
  */
 #define JB_SUM_DEFINE(T, ...) JB__SUM_DEFINE_(T, __VA_ARGS__, )
-/** Member types for the definers only: a fixed array E name[N], and an
- * optional T with its bool has_<name> presence flag. */
+/** @{ */
+/** Member types for the definers only: a fixed array `E name[N]`, and an
+ * optional T with its `bool has_<name>` presence flag. */
 #define JB_ARRAY(E, N) jb__JB_ARRAY_is_for_the_definer_lists
 #define JB_MAYBE(T) jb__JB_MAYBE_is_for_the_definer_lists
+/** @} */
 
 #endif /* !__cplusplus */
 
@@ -748,7 +778,8 @@ typedef enum jb_key_mode {
 #define JB_FMT_INT64_SIGNED       0x0080u /**< with JB_FMT_INT64_STRING: an explicit sign, "+5" (Fable) */
 #define JB_FMT_POSITIONAL_RECORDS 0x0100u /**< a sum case's record payload as an array of its fields (Fable) */
 #define JB_FMT_INTEGRAL_FLOATS    0x0200u /**< accept 7.0 / 7e0 into integers on decode (aeson) */
-#define JB_FMT_CONTROL_HEX        0x0400u /**< strings escape \b \f as \u0008 \u000c (aeson) */
+#define JB_FMT_CONTROL_HEX        0x0400u /**< strings escape `\b` `\f` as `\u0008` `\u000c`
+                                             (aeson) */
 #define JB_FMT_UNTAGGED_NULLARY_NAME 0x0800u /**< untagged sums: a nullary case is its name ("Empty"),
                                                  read only from that string (aeson UntaggedValue);
                                                  without it a nullary case is null (serde untagged) */
@@ -773,15 +804,15 @@ typedef enum jb_key_mode {
  * other ecosystems; docs/formats.md lists their rules side by side.
  */
 typedef struct jb_format {
-    const char *name;
-    jb_rename rename_fields;
-    jb_rename rename_cases;
-    jb_sum_style sum_style;
-    const char *tag_name;
-    const char *content_name;
-    uint32_t flags;            /**< JB_FMT_* */
-    jb_float_style float_style;
-    jb_key_mode key_mode;
+    const char *name;            /**< for messages: "aeson", "serde", ... */
+    jb_rename rename_fields;     /**< record field names */
+    jb_rename rename_cases;      /**< enum and sum case names */
+    jb_sum_style sum_style;      /**< how sums are written */
+    const char *tag_name;        /**< internal and adjacent sums: the tag key (NULL = "tag") */
+    const char *content_name;    /**< adjacent sums: the content key (NULL = "contents") */
+    uint32_t flags;              /**< JB_FMT_* */
+    jb_float_style float_style;  /**< how doubles are spelled */
+    jb_key_mode key_mode;        /**< how map keys are written */
 } jb_format;
 
 JB_API extern const jb_format jb_format_aeson;  /**< Haskell aeson, Generic defaultOptions */
@@ -800,11 +831,14 @@ JB_API extern const jb_format jb_format_fable;  /**< F# Fable.Remoting.Json */
  * status (use jb_read_fail / jb_write_fail to say why).
  */
 typedef struct jb_custom {
+    /** write *value as one JSON value (NULL: the type cannot be encoded) */
     jb_status (*encode)(jb_writer *w, const void *value, void *ctx);
+    /** read one JSON value into *value (NULL: the type cannot be decoded) */
     jb_status (*decode)(jb_reader *r, void *value, void *ctx);
-    void *ctx;
+    void *ctx; /**< passed to both */
 } jb_custom;
 
+/** @{ */
 /** Each writes one JSON token; commas, colons and indentation are handled.
  * They return JB_OK or the sink's failure. */
 JB_API jb_status jb_write_null(jb_writer *w);
@@ -813,13 +847,18 @@ JB_API jb_status jb_write_i64(jb_writer *w, int64_t v);
 JB_API jb_status jb_write_u64(jb_writer *w, uint64_t v);
 JB_API jb_status jb_write_f64(jb_writer *w, double v);
 JB_API jb_status jb_write_string(jb_writer *w, const char *s, size_t len);
+/** @} */
 /** Verbatim JSON text (not validated). */
 JB_API jb_status jb_write_raw(jb_writer *w, const char *json, size_t len);
+/** @{ */
+/** Containers: an object is begin, then key and value for each member,
+ * then end; an array is begin, its values, end. */
 JB_API jb_status jb_write_object_begin(jb_writer *w);
 JB_API jb_status jb_write_key(jb_writer *w, const char *key, size_t len);
 JB_API jb_status jb_write_object_end(jb_writer *w);
 JB_API jb_status jb_write_array_begin(jb_writer *w);
 JB_API jb_status jb_write_array_end(jb_writer *w);
+/** @} */
 /** Encode a value through another descriptor. */
 JB_API jb_status jb_write_value(jb_writer *w, const jb_type *type, const void *value);
 /** Fail with JB_E_CUSTOM and a message. */
@@ -831,20 +870,30 @@ typedef enum jb_token {
     JB_TOKEN_STRING, JB_TOKEN_ARRAY, JB_TOKEN_OBJECT
 } jb_token;
 
+/** The type of the next value, without consuming it (JB_TOKEN_ERROR at
+ * bad input or the end). */
 JB_API jb_token jb_read_peek(jb_reader *r);
+/** @{ */
+/** Each reads one scalar into *out: JB_OK, JB_E_TYPE (another JSON type),
+ * JB_E_RANGE (a number that does not fit) or JB_E_SYNTAX. */
 JB_API jb_status jb_read_null(jb_reader *r);
 JB_API jb_status jb_read_bool(jb_reader *r, bool *out);
 JB_API jb_status jb_read_i64(jb_reader *r, int64_t *out);
 JB_API jb_status jb_read_u64(jb_reader *r, uint64_t *out);
 JB_API jb_status jb_read_f64(jb_reader *r, double *out);
+/** @} */
 /** A string, unescaped into the arena (NUL-terminated there). */
 JB_API jb_status jb_read_string(jb_reader *r, jb_str *out);
+/** @{ */
 /** Arrays: begin, then while jb_read_array_next says *more, read an element. */
 JB_API jb_status jb_read_array_begin(jb_reader *r);
 JB_API jb_status jb_read_array_next(jb_reader *r, bool *more);
+/** @} */
+/** @{ */
 /** Objects: begin, then while jb_read_object_next gives a key, read its value. */
 JB_API jb_status jb_read_object_begin(jb_reader *r);
 JB_API jb_status jb_read_object_next(jb_reader *r, bool *more, jb_str *key);
+/** @} */
 /** Skip one value of any type (validated). */
 JB_API jb_status jb_read_skip(jb_reader *r);
 /** Decode a value through another descriptor into out (type->size bytes,
@@ -882,6 +931,7 @@ JB_API jb_status jb_read_fail(jb_reader *r, jb_status code, const char *message)
  *     levels.)
  */
 
+/** The JSON type of a value (jb_value_type_of). */
 typedef enum jb_value_type {
     JB_VALUE_NULL = 0,
     JB_VALUE_BOOL,
@@ -917,6 +967,7 @@ typedef enum jb_number_kind {
 JB_API jb_status jb_value_parse(const char *json, size_t len, jb_value **out, jb_arena *arena,
                                 const jb_read_options *opts, jb_error *err);
 
+/** @{ */
 /** Type and predicates (NULL counts as no value: type JB_VALUE_NULL, all
  * predicates but is_null false). */
 JB_API jb_value_type jb_value_type_of(const jb_value *v);
@@ -927,6 +978,7 @@ JB_API bool jb_value_is_integer(const jb_value *v); /**< JB_NUMBER_I64 or JB_NUM
 JB_API bool jb_value_is_string(const jb_value *v);
 JB_API bool jb_value_is_array(const jb_value *v);
 JB_API bool jb_value_is_object(const jb_value *v);
+/** @} */
 /** 0 when v is not a number. */
 JB_API jb_number_kind jb_value_number_kind(const jb_value *v);
 
@@ -937,26 +989,32 @@ JB_API jb_number_kind jb_value_number_kind(const jb_value *v);
  * 1.5 is JB_E_TYPE, 2^63 is JB_E_RANGE for int64_t. get_f64 of a BIG
  * number whose magnitude is past double is JB_E_RANGE.
  */
+/** @{ */
 JB_API jb_status jb_value_get_bool(const jb_value *v, bool *out);
 JB_API jb_status jb_value_get_i64(const jb_value *v, int64_t *out);
 JB_API jb_status jb_value_get_u64(const jb_value *v, uint64_t *out);
 JB_API jb_status jb_value_get_f64(const jb_value *v, double *out);
+/** @} */
 /** A string's bytes (NUL-terminated in the arena; may hold NULs). */
 JB_API jb_status jb_value_get_str(const jb_value *v, jb_str *out);
 /** A number's text: the original for BIG, else its shortest JSON form
  * written into buf (needs 32 bytes). */
 JB_API jb_status jb_value_number_text(const jb_value *v, char buf[32], jb_str *out);
 
+/** @{ */
 /** Arrays: length (0 for a non-array) and element i (NULL out of range). */
 JB_API size_t jb_value_array_len(const jb_value *v);
 JB_API jb_value *jb_value_array_get(const jb_value *v, size_t i);
+/** @} */
 
+/** @{ */
 /** Objects: member count (0 for a non-object), member i in document order
  * (key to *key, which may be NULL; NULL out of range, with *key empty),
  * and lookup by key (the last member with that key; NULL if none). */
 JB_API size_t jb_value_object_len(const jb_value *v);
 JB_API jb_value *jb_value_object_at(const jb_value *v, size_t i, jb_str *key);
 JB_API jb_value *jb_value_object_get(const jb_value *v, const char *key, size_t len);
+/** @} */
 
 /**
  * RFC 6901 JSON Pointer: "" is v itself, "/a/0/b" steps into member "a",
@@ -968,9 +1026,11 @@ JB_API jb_value *jb_value_object_get(const jb_value *v, const char *key, size_t 
  * by 0 or 1, a bad index), JB_E_MISSING (no such member or element),
  * JB_E_TYPE (a step into a scalar); *out is NULL on failure.
  */
+/** @{ */
 JB_API jb_value *jb_value_pointer(const jb_value *v, const char *pointer);
 JB_API jb_status jb_value_pointer_n(const jb_value *v, const char *pointer, size_t len,
                                     jb_value **out);
+/** @} */
 
 /**
  * Builders. Each returns a new node from arena, or NULL when out of
@@ -979,6 +1039,7 @@ JB_API jb_status jb_value_pointer_n(const jb_value *v, const char *pointer, size
  * jb_value_new_number_text keeps a JSON number's text (validated by the
  * grammar; NULL if it is not a number) and classifies it as parse does.
  */
+/** @{ */
 JB_API jb_value *jb_value_new_null(jb_arena *arena);
 JB_API jb_value *jb_value_new_bool(jb_arena *arena, bool b);
 JB_API jb_value *jb_value_new_i64(jb_arena *arena, int64_t n);
@@ -988,6 +1049,7 @@ JB_API jb_value *jb_value_new_number_text(jb_arena *arena, const char *text, siz
 JB_API jb_value *jb_value_new_string(jb_arena *arena, const char *s, size_t len);
 JB_API jb_value *jb_value_new_array(jb_arena *arena);
 JB_API jb_value *jb_value_new_object(jb_arena *arena);
+/** @} */
 
 /**
  * Changing containers. arena is where growth is allocated (normally the
@@ -997,11 +1059,13 @@ JB_API jb_value *jb_value_new_object(jb_arena *arena);
  * *removed (may be NULL). JB_OK, JB_E_TYPE (not an array/object), JB_E_ARG
  * (NULL argument) or JB_E_NOMEM.
  */
+/** @{ */
 JB_API jb_status jb_value_array_append(jb_value *array, jb_value *elem, jb_arena *arena);
 JB_API jb_status jb_value_object_set(jb_value *object, const char *key, size_t len,
                                      jb_value *val, jb_arena *arena);
 JB_API jb_status jb_value_object_remove(jb_value *object, const char *key, size_t len,
                                         size_t *removed);
+/** @} */
 
 /** A deep copy of v into arena; NULL when out of memory. */
 JB_API jb_value *jb_value_copy(const jb_value *v, jb_arena *arena);
@@ -1017,6 +1081,7 @@ JB_API bool jb_value_equal(const jb_value *a, const jb_value *b);
  * jb_encode's: append to a jb_buf (restored on failure), a callback, a
  * FILE *, a fixed buffer (*needed as jb_encode_fixed).
  */
+/** @{ */
 JB_API jb_status jb_value_print(const jb_value *v, jb_buf *buf, const jb_write_options *opts,
                                 jb_error *err);
 JB_API jb_status jb_value_print_to(const jb_value *v, jb_write_fn fn, void *ctx,
@@ -1025,6 +1090,7 @@ JB_API jb_status jb_value_print_file(const jb_value *v, FILE *f, const jb_write_
                                      jb_error *err);
 JB_API jb_status jb_value_print_fixed(const jb_value *v, char *dst, size_t cap, size_t *needed,
                                       const jb_write_options *opts, jb_error *err);
+/** @} */
 
 /**
  * Typed <-> value through a descriptor (aeson's toJSON / fromJSON).
@@ -1033,10 +1099,12 @@ JB_API jb_status jb_value_print_fixed(const jb_value *v, char *dst, size_t cap, 
  * as jb_decode's; NULL = strict); on failure *out is zeroed and the arena
  * is as it was.
  */
+/** @{ */
 JB_API jb_status jb_to_value(const jb_type *type, const void *value, jb_value **out,
                              jb_arena *arena, jb_error *err);
 JB_API jb_status jb_from_value(const jb_type *type, const jb_value *v, void *out,
                                jb_arena *arena, const jb_read_options *opts, jb_error *err);
+/** @} */
 
 /* ===================================================================== */
 /* JSON Schema                                                            */
@@ -1057,6 +1125,7 @@ JB_API jb_status jb_from_value(const jb_type *type, const jb_value *v, void *out
 #define JB_SCHEMA_DENY_UNKNOWN    0x2u /**< as decoded with JB_READ_DENY_UNKNOWN: closed records */
 #define JB_SCHEMA_INTEGRAL_FLOATS 0x4u /**< as decoded with JB_READ_INTEGRAL_FLOATS */
 
+/** Schema options; zero-initialized = compact, no "$id" or "title". */
 typedef struct jb_schema_options {
     uint32_t flags;    /**< JB_SCHEMA_* */
     const char *id;    /**< the document's "$id" (NULL: none) */
@@ -1083,6 +1152,7 @@ JB_API jb_status jb_schema_write(const jb_type *type, jb_buf *buf, const jb_sche
 /* Streams: documents one after another, array elements, chunks, files   */
 /* ===================================================================== */
 
+/** @{ */
 /**
  * The first JSON value of json[0..len), decoded as jb_decode (or parsed as
  * jb_value_parse) would, and nothing after it read: *consumed (NULL
@@ -1096,6 +1166,7 @@ JB_API jb_status jb_decode_prefix(const jb_type *type, const char *json, size_t 
 JB_API jb_status jb_value_parse_prefix(const char *json, size_t len, jb_value **out,
                                        jb_arena *arena, const jb_read_options *opts,
                                        size_t *consumed, jb_error *err);
+/** @} */
 
 /**
  * A stream delivers JSON texts one after another (or the elements of one
@@ -1153,8 +1224,9 @@ typedef enum jb_framing {
 /** Default max_element_bytes. */
 #define JB_DEFAULT_MAX_ELEMENT ((size_t)64 << 20) /**< 64 MiB */
 
+/** Stream options; zero-initialized = one document (SINGLE), strict, the default limits. */
 typedef struct jb_stream_options {
-    jb_framing framing;
+    jb_framing framing;          /**< how the documents or elements are delimited */
     uint32_t flags;              /**< JB_STREAM_* */
     const char *pointer;         /**< ARRAY: RFC 6901 pointer to the array; NULL or "" = the root.
                                     A key that repeats in an object: its first member counts */
@@ -1167,6 +1239,7 @@ typedef struct jb_stream_options {
     const jb_allocator *alloc;   /**< the stream's own memory (NULL = malloc) */
 } jb_stream_options;
 
+/** A stream of documents or array elements (opaque; see jb_stream_new). */
 typedef struct jb_stream jb_stream;
 
 /**
@@ -1176,6 +1249,7 @@ typedef struct jb_stream jb_stream;
  */
 typedef int (*jb_source_fn)(void *ctx, char *buf, size_t cap, size_t *got);
 
+/** @{ */
 /** Streams over each source, with opts (NULL = SINGLE framing, defaults).
  * NULL on bad options or out of memory (err says which). The buffer and
  * the FILE * stay the caller's; neither is closed or freed. */
@@ -1187,6 +1261,7 @@ JB_API jb_stream *jb_stream_new_file(FILE *f, const jb_stream_options *opts, jb_
 JB_API jb_stream *jb_stream_new_fd(int fd, const jb_stream_options *opts, jb_error *err);
 JB_API jb_stream *jb_stream_new_source(jb_source_fn fn, void *ctx, const jb_stream_options *opts,
                                        jb_error *err);
+/** @} */
 /** Free the stream (NULL allowed); decoded values stay in their arenas. */
 JB_API void jb_stream_free(jb_stream *s);
 
@@ -1204,6 +1279,7 @@ JB_API jb_status jb_stream_next(jb_stream *s, const jb_type *type, void *out, jb
 /** The same as a jb_value tree (*out NULL unless JB_OK). */
 JB_API jb_status jb_stream_next_value(jb_stream *s, jb_value **out, jb_arena *arena,
                                       jb_error *err);
+/** @{ */
 /**
  * The next document or element validated and dropped (skip), or written
  * to fn as it is read (print: opts as jb_value_print's, but
@@ -1216,6 +1292,7 @@ JB_API jb_status jb_stream_next_value(jb_stream *s, jb_value **out, jb_arena *ar
 JB_API jb_status jb_stream_next_skip(jb_stream *s, jb_error *err);
 JB_API jb_status jb_stream_next_print(jb_stream *s, jb_write_fn fn, void *ctx,
                                       const jb_write_options *opts, jb_error *err);
+/** @} */
 
 /** Documents or elements delivered or skipped so far (the next one's index). */
 JB_API size_t jb_stream_index(const jb_stream *s);
@@ -1224,6 +1301,7 @@ JB_API size_t jb_stream_skipped(const jb_stream *s);
 /** Stream offset just past the last document or element read. */
 JB_API size_t jb_stream_offset(const jb_stream *s);
 
+/** @{ */
 /**
  * Whole documents from files: all of f (from its position), of fd, or of
  * the file at path is read (at most max_doc_size bytes, else JB_E_LIMIT;
@@ -1241,7 +1319,9 @@ JB_API jb_status jb_value_parse_file(FILE *f, jb_value **out, jb_arena *arena,
                                      const jb_read_options *opts, jb_error *err);
 JB_API jb_status jb_value_parse_path(const char *path, jb_value **out, jb_arena *arena,
                                      const jb_read_options *opts, jb_error *err);
+/** @} */
 
+/** @{ */
 /**
  * Writing streams: one record in the framing (LINES, SEQ or CONCAT): the
  * JSON of the value, then "\n"; SEQ writes RS (0x1E) before it. LINES
@@ -1257,6 +1337,7 @@ JB_API jb_status jb_value_print_record(const jb_value *v, jb_framing framing, jb
                                        const jb_write_options *opts, jb_error *err);
 JB_API jb_status jb_value_print_record_to(const jb_value *v, jb_framing framing, jb_write_fn fn,
                                           void *ctx, const jb_write_options *opts, jb_error *err);
+/** @} */
 
 /* ===================================================================== */
 /* Descriptor internals                                                  */
@@ -1268,6 +1349,7 @@ JB_API jb_status jb_value_print_record_to(const jb_value *v, jb_framing framing,
  * plan compiler reads them.
  */
 
+/** What a descriptor describes (jb_type.kind); set by the macros. */
 typedef enum jb_kind {
     JB_KIND_INVALID = 0,
     JB_KIND_BOOL,
@@ -1330,11 +1412,11 @@ typedef struct jb_seen {
 typedef struct jb_field {
     const char *cname;      /**< the C member; NULL marks the end of a list */
     const char *name;       /**< explicit JSON name (JB_NAME: no rename policy), or NULL: cname */
-    const jb_type *type;
-    size_t offset;
+    const jb_type *type;    /**< the member's descriptor */
+    size_t offset;          /**< offsetof the member */
     size_t size;            /**< sizeof the member, checked against type */
     size_t flag_offset;     /**< JB_PRESENCE_FLAG: offset of the bool */
-    uint8_t presence;
+    uint8_t presence;       /**< JB_PRESENCE_* */
     uint8_t ctype;          /**< jb_ctype of the member */
     uint8_t flag_ctype;     /**< jb_ctype of the presence flag member */
     uint32_t flags;         /**< JB_FIELD_* */
@@ -1346,15 +1428,15 @@ typedef struct jb_field {
 /** One enum case: the C value and its JSON name. */
 typedef struct jb_enum_case {
     const char *name;       /**< NULL marks the end of the list */
-    const char *cname;
-    int64_t value;
+    const char *cname;      /**< the C enumerator, for messages */
+    int64_t value;          /**< its value */
     const char *const *aliases; /**< extra names accepted on decode (NULL-terminated), or NULL */
 } jb_enum_case;
 
 /** One sum (tagged union) case. type NULL = nullary case. */
 typedef struct jb_case {
     const char *name;       /**< JSON name; NULL marks the end of the list */
-    const char *cname;
+    const char *cname;      /**< the C tag enumerator, for messages */
     const jb_type *type;    /**< payload descriptor, NULL for a nullary case */
     const char *const *aliases; /**< extra names accepted on decode (NULL-terminated), or NULL */
     int64_t tag;            /**< value of the tag member for this case */
@@ -1366,7 +1448,7 @@ typedef struct jb_case {
 
 /** Opaque per-descriptor cache slot where the plan is published. */
 typedef struct jb_cache {
-    void *volatile plan;
+    void *volatile plan;    /**< NULL until the plan is compiled */
 } jb_cache;
 
 /**
@@ -1374,7 +1456,7 @@ typedef struct jb_cache {
  * fields are an implementation detail the macros fill in.
  */
 struct jb_type {
-    jb_kind kind;
+    jb_kind kind;               /**< what it describes */
     const char *name;           /**< the C type name, for messages */
     size_t size;                /**< sizeof the C type */
     size_t align;               /**< _Alignof the C type (0 = unknown) */
@@ -1390,10 +1472,10 @@ struct jb_type {
     size_t value_offset;        /**< map: offsetof value in an entry */
     size_t tag_offset;          /**< sum: offset of the tag member */
     size_t tag_size;            /**< sum: sizeof the tag member */
-    jb_sum_style sum_style;
+    jb_sum_style sum_style;     /**< sum: its encoding (0 = from format) */
     const char *tag_name;       /**< sum internal/adjacent: tag key (NULL = "tag") */
     const char *content_name;   /**< sum adjacent: content key (NULL = "contents") */
-    const jb_custom *custom;
+    const jb_custom *custom;    /**< custom: the codec */
     uint32_t flags;             /**< JB_TYPE_* */
     jb_cache *cache;            /**< plan slot (records, tuples, enums, sums) */
     /** representation options (0 = from format, else the default) */

@@ -3,9 +3,9 @@
 # test_release.sh SOURCE_DIR
 # Every file that names the version names the same one as the header
 # (docs/versioning.md, "Releases and tags"): CMake's project(), the man
-# page, CHANGELOG.md's newest section, debian/changelog's newest entry and
-# the version in the README. (tests/test_version.c checks the run-time
-# version against the header and CMake.)
+# page, CHANGELOG.md's newest section, debian/changelog's newest entry,
+# the Doxyfile and the version in the README. (tests/test_version.c checks
+# the run-time version against the header and CMake.)
 set -eu
 src=$1
 status=0
@@ -36,5 +36,6 @@ if [ -f "$src/debian/changelog" ]; then
         status=1
     fi
 fi
+same Doxyfile "$(sed -n 's/^PROJECT_NUMBER *= *\([0-9.]*\)$/\1/p' "$src/Doxyfile")"
 same README.md "$(sed -n 's/.*It is at version \([0-9][0-9.]*[0-9]\).*/\1/p' "$src/README.md" | head -n 1)"
 exit $status
