@@ -5,7 +5,9 @@
 # here that builds examples/quickstart.c and version.c and runs them:
 #   find_package      against `cmake --install BUILD_DIR` in a scratch
 #                     prefix, once static and once shared (BUILD_SHARED_LIBS),
-#                     and the version file's SameMinorVersion rule;
+#                     the shared one installed too (it finds libjbind only
+#                     with CMAKE_INSTALL_RPATH_USE_LINK_PATH, as the README
+#                     says), and the version file's SameMinorVersion rule;
 #   add_subdirectory  jbind's source tree inside the user's build;
 #   fetchcontent      FetchContent from the local git clone (no network).
 # For the last two it checks that jbind stays out of the parent's way
@@ -77,6 +79,32 @@ needs_shared() {
     fi
 }
 
+# installed_run NAME runs|fails: install the consumer's programs and run
+# the installed quickstart, without LD_LIBRARY_PATH: does it find libjbind?
+installed_run() {
+    name=$1
+    if ! cmake --install "$tmp/$name" --prefix "$tmp/$name-install" >"$tmp/$name.install.log" 2>&1; then
+        cat "$tmp/$name.install.log" >&2
+        fail "$name: cmake --install failed"
+        return 0
+    fi
+    if env -u LD_LIBRARY_PATH "$tmp/$name-install/bin/quickstart" >"$tmp/$name.inst.out" \
+        2>"$tmp/$name.inst.err" && cmp -s "$tmp/$name.inst.out" "$expected"; then
+        got=runs
+    elif grep -q "$soname: cannot open shared object file" "$tmp/$name.inst.err"; then
+        got=fails
+    else
+        cat "$tmp/$name.inst.err" >&2
+        fail "$name: the installed quickstart failed for another reason"
+        return 0
+    fi
+    if [ "$got" = "$2" ]; then
+        echo "ok: $name: the installed quickstart $got (libjbind in a scratch prefix)"
+    else
+        fail "$name: the installed quickstart $got, want: $2"
+    fi
+}
+
 # hygiene NAME: jbind as a subproject built only what was linked, registered
 # no tests and installs nothing.
 hygiene() {
@@ -127,9 +155,21 @@ if configure fp-shared "$here/find_package" -DCMAKE_PREFIX_PATH="$prefix" -DJB_W
     -DBUILD_SHARED_LIBS=ON; then
     build_and_run fp-shared # (found through the build tree's rpath)
     needs_shared fp-shared yes
+    # Installed, the program loses the build tree's rpath and cannot find
+    # the library in the scratch prefix...
+    installed_run fp-shared fails
 else
     cat "$tmp/fp-shared.configure.log" >&2
     fail "find_package(jbind $want) with BUILD_SHARED_LIBS did not configure"
+fi
+# ...unless it keeps its link path, as the README tells users to ask for.
+if configure fp-rpath "$here/find_package" -DCMAKE_PREFIX_PATH="$prefix" -DJB_WANT_VERSION="$want" \
+    -DBUILD_SHARED_LIBS=ON -DCMAKE_INSTALL_RPATH_USE_LINK_PATH=ON; then
+    build_and_run fp-rpath
+    installed_run fp-rpath runs
+else
+    cat "$tmp/fp-rpath.configure.log" >&2
+    fail "find_package(jbind $want) with CMAKE_INSTALL_RPATH_USE_LINK_PATH did not configure"
 fi
 # SameMinorVersion: the same MAJOR.MINOR, any patch up to the installed one
 accept="$version"  # ($want itself: the builds above)
