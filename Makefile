@@ -165,13 +165,15 @@ test-bench:
 # writes jbind.c + jbind.h; the public-header tests, the quick start and the
 # examples are built against them and run, once as a user gets them and once
 # with the portable fallbacks a compiler without GCC builtins or a system
-# without stack bounds gets (JB_NO_BUILTINS, JB_NO_STACK_BOUNDS); jbind.c
-# also compiles with clang and with JB_NO_THREADS (syntax only).
+# without stack bounds gets (JB_NO_BUILTINS, JB_NO_STACK_BOUNDS; and
+# JB_NO_SWAR, the byte loops of big-endian hosts); jbind.c also compiles
+# with clang and with JB_NO_THREADS (syntax only).
 AMALGAMATION_WARN := -std=c11 -Wall -Wextra -Wpedantic -Werror
 test-amalgamation:
 	$(START)
 	sh tests/test_amalgamation.sh . $(BUILD)/amalgamation-test gcc
-	sh tests/test_amalgamation.sh . $(BUILD)/amalgamation-portable gcc -DJB_NO_BUILTINS -DJB_NO_STACK_BOUNDS
+	sh tests/test_amalgamation.sh . $(BUILD)/amalgamation-portable gcc -DJB_NO_BUILTINS -DJB_NO_STACK_BOUNDS \
+		-DJB_NO_SWAR
 	clang $(AMALGAMATION_WARN) -fsyntax-only $(BUILD)/amalgamation-test/jbind.c
 	gcc $(AMALGAMATION_WARN) -DJB_NO_THREADS -DJB_NO_BUILTINS -fsyntax-only $(BUILD)/amalgamation-test/jbind.c
 	$(END)

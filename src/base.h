@@ -13,9 +13,10 @@
 #include <stdint.h>
 #include <string.h>
 
-/* JB_NO_BUILTINS (a test knob: the portability phases of make test set it)
- * makes the helpers below take their portable C paths even under GCC and
- * Clang, so that the code other compilers get is built and run here too. */
+/* JB_NO_BUILTINS (a test knob: make test's portable amalgamation run sets
+ * it) makes the helpers below take their portable C paths even under GCC
+ * and Clang, so that the code other compilers get is built and run here
+ * too. */
 #if defined(__GNUC__) && !defined(JB_NO_BUILTINS)
 #define JB_GNUC 1
 #endif
