@@ -50,6 +50,7 @@ int fuzz_alloc_one(const uint8_t *data, size_t size);
 int fuzz_jansson_one(const uint8_t *data, size_t size);
 int fuzz_kernel_one(const uint8_t *data, size_t size);
 int fuzz_stream_one(const uint8_t *data, size_t size);
+int fuzz_codegen_one(const uint8_t *data, size_t size);
 
 /* An exact-size heap copy of data[0..n) (n may be 0: one byte is taken so
  * the pointer is valid; the library is told the length 0). */

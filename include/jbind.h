@@ -221,6 +221,8 @@ JB_API jb_status jb_type_check(const jb_type *type, jb_error *err);
 #define JB_READ_ALLOW_INVALID_UTF8    0x0040u /**< copy invalid UTF-8 through unchecked */
 #define JB_READ_INTEGRAL_FLOATS       0x0080u /**< accept 1.0 or 1e2 into integer targets */
 #define JB_READ_ALLOW_TRAILING_DATA   0x0100u /**< stop after the first value; ignore the rest */
+#define JB_READ_INTERPRET             0x4000u /**< never hand the decode to generated code (see
+                                                  "Code generation"): the interpreter runs */
 #define JB_READ_DUPLICATE_FIRST_WINS  0x0400u /**< a repeated key is skipped (validated): the first value
                                                   stays, as aeson's decode keeps it. Not with _LAST_WINS
                                                   (JB_E_ARG). The DOM keeps every member either way */
@@ -259,6 +261,7 @@ struct jb_read_options {
 #define JB_WRITE_ALLOW_INVALID_UTF8 0x0020u /**< copy invalid UTF-8 through unchecked */
 #define JB_WRITE_CONTROL_HEX    0x0040u /**< backspace and form feed as `\u0008` `\u000c`,
                                            not `\b` `\f` (aeson) */
+#define JB_WRITE_INTERPRET      0x4000u /**< never hand the encode to generated code: the interpreter runs */
 
 /** Encode options; zero-initialized = compact, strict, ECMAScript doubles. */
 struct jb_write_options {
@@ -1340,6 +1343,65 @@ JB_API jb_status jb_value_print_record_to(const jb_value *v, jb_framing framing,
 /** @} */
 
 /* ===================================================================== */
+/* Code generation                                                        */
+/* ===================================================================== */
+
+/*
+ * Specialized codecs written from the same descriptors (docs/codegen.md).
+ * The descriptors stay the one description and the zero-cost default; for
+ * the types a program marks hot, jb_codegen_write writes one C file with a
+ * decoder and an encoder per type (straight-line fields, keys compared as
+ * constant words, the library's kernels for strings and numbers). Linked
+ * into the program, the file attaches itself to the descriptors (a
+ * constructor where the compiler has one, else <prefix>_attach()), and
+ * jb_decode / jb_encode of those types run it: call sites do not change.
+ *
+ * Same behaviour, by construction: generated code handles the common
+ * cases; on anything else (an error of any kind, escaped keys, duplicate
+ * keys, flags it does not specialize such as pretty printing, comments,
+ * an arena with a cap, a sink other than a jb_buf) the call is rolled back
+ * and the interpreter runs on the same input, so values, bytes, errors,
+ * arena rollback and limits are the interpreter's. A generated file
+ * attaches only to the exact library version and plans it was written
+ * from (jbind_gen.h); otherwise the interpreter runs.
+ */
+
+/** A type to generate code for: its descriptor and, when it has external
+ * linkage, its symbol (the generated file then refers to it and attaches
+ * itself; with NULL the program passes the descriptor to
+ * <prefix>_attach_roots). */
+typedef struct jb_codegen_root {
+    const jb_type *type;
+    const char *symbol;
+} jb_codegen_root;
+
+typedef struct jb_codegen_options {
+    const char *prefix;   /**< C identifier prefix of the file's public names; NULL = "jbgen" */
+    uint32_t flags;       /**< reserved, 0 */
+} jb_codegen_options;
+
+/**
+ * Write the C source of the specialized codecs for roots[0..n) and every
+ * type they reach to fn/ctx. The text depends only on the descriptors'
+ * plans, the options and the library version (stable: check it in or
+ * write it in every build). JB_E_DESCRIPTOR for a bad descriptor, JB_E_IO
+ * when fn fails.
+ */
+JB_API jb_status jb_codegen_write(const jb_codegen_root *roots, size_t n, jb_write_fn fn, void *ctx,
+                                  const jb_codegen_options *opts, jb_error *err);
+
+/**
+ * The main of a generator program: `prog OUTPUT.c [PREFIX]` writes the
+ * file for roots[0..n) (see docs/codegen.md for the five-line program).
+ * Returns 0, or 1 with a message on stderr.
+ */
+JB_API int jb_codegen_main(int argc, char **argv, const jb_codegen_root *roots, size_t n);
+
+/** Whether jb_decode / jb_encode of type run generated code (with flags
+ * that do not send it to the interpreter). */
+JB_API bool jb_codegen_active(const jb_type *type);
+
+/* ===================================================================== */
 /* Descriptor internals                                                  */
 /* ===================================================================== */
 
@@ -1449,6 +1511,7 @@ typedef struct jb_case {
 /** Opaque per-descriptor cache slot where the plan is published. */
 typedef struct jb_cache {
     void *volatile plan;    /**< NULL until the plan is compiled */
+    void *volatile gen;     /**< a generated codec attached to the type (jbind_gen.h), or NULL */
 } jb_cache;
 
 /**

@@ -20,6 +20,7 @@
  * changed, until an untagged sum can try its next case or none is left;
  * jb_decode then fills jb_error, rolls the arena back and zeroes the output.
  */
+#include "codegen.h"
 #include "decode.h"
 #include "value.h"
 
@@ -330,7 +331,7 @@ static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
     return i == n ? S_LEAF : fixed_short(r, n, i);
 }
 
-static jb_status collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea, anyvec *v);
+#define collect(r, sm, n, es, ea, v) jb__dec_collect(r, sm, n, es, ea, v)
 
 /* A vector of a flat kind, in one loop (no frame: nothing nests). */
 static int flat_vec(jb_reader *r, const jb_type *t, char *out) {
@@ -724,7 +725,8 @@ static int step_fixed(jb_reader *r, frame *f, frame **top) {
 /* The n elements of es bytes pushed on the scratch stack since sm, moved
  * into one arena block (the array is sized once); the scratch is released
  * either way. */
-static jb_status collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea, anyvec *v) {
+jb_status jb__dec_collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea, void *out) {
+    anyvec *v = out;
     v->items = NULL;
     v->len = n;
     if (n) {
@@ -1363,6 +1365,25 @@ jb_status jb__decode_value(jb_reader *r, const jb_type *type, void *out) {
     return jb__dec_run(r, type, out);
 }
 
+/* The generated codec for type (codegen_rt.c), tried first: true when it
+ * took the whole document; false on anything else (a bad input, a limit, an
+ * input shape it does not specialize), after which the caller starts over
+ * in the interpreter, which then reports the error exactly. */
+static bool gen_try(const jb_gen_codec *gen, jb_reader *r, const jb_type *type, void *out,
+                    const char *json, size_t *consumed) {
+    char msg[JB_ERROR_MESSAGE_MAX];
+    if (jb__root_check(type, msg, sizeof msg) || jb__r_ws(r) || r->p >= r->end) return false;
+    if (!jb__gen_decode(gen, r, out)) return false;
+    if (consumed) {
+        size_t n = (size_t)(r->p - json);
+        if (n > r->max_doc_size) return false;
+        *consumed = n;
+        return true;
+    }
+    if (r->flags & JB_READ_ALLOW_TRAILING_DATA) return true;
+    return jb__r_ws(r) == JB_OK && r->p == r->end;
+}
+
 /* jb_decode and jb_decode_prefix: prefix = stop after the value (its end
  * to *consumed) instead of requiring the end of input there. */
 static jb_status decode_doc(const jb_type *type, const char *json, size_t len, void *out,
@@ -1390,6 +1411,20 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
         jb__r_fail(&r, JB_E_LIMIT, r.p, "document of %zu bytes is over the %zu-byte limit", len,
                    r.max_doc_size);
         goto fail;
+    }
+    const jb_gen_codec *gen = (r.flags & JB_READ_INTERPRET) ? NULL : jb__gen_codec(type);
+    if (gen) {
+        if (gen_try(gen, &r, type, out, json, consumed)) {
+            jb__scratch_release(arena, sm);
+            return JB_OK;
+        }
+        jb__scratch_release(arena, sm);
+        jb__arena_rollback(arena, am);
+        memset(out, 0, type->size);
+        if (consumed) *consumed = 0;
+        jb__r_init(&r, json, len, arena, opts);
+        r.flags &= ~JB__READ_INTERNAL;
+        r.stack_floor = jb__stack_floor();
     }
     if (jb__decode_value(&r, type, out)) goto fail;
     if (consumed) {

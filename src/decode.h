@@ -98,6 +98,11 @@ JB_HIDDEN jb_status jb__dec_text(jb_reader *r, const jb_type *t, const char *tex
 
 /* ---- the engine (decode.c) ---- */
 
+/* The n elements of es bytes pushed on the scratch stack since sm, moved
+ * into one arena block of alignment ea, stored as {items, len} at out; the
+ * scratch is released either way. */
+JB_HIDDEN jb_status jb__dec_collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea, void *out);
+
 /* Decode one value of type t at r->p into out (zeroed). Iterative: the
  * nesting lives in frames on the arena's scratch stack, not on the C
  * stack. A call from inside a running decode (a custom codec's

@@ -16,6 +16,7 @@
  */
 #include <stdlib.h>
 
+#include "codegen.h"
 #include "encode.h"
 
 static bool field_present(const jb_pentry *pe, const char *base) {
@@ -755,6 +756,22 @@ static jb_status run(jb_writer *w, const jb_type *type, const void *value,
     w->key_mode = JB_KEYS_AUTO;
     w->int64_string = 0;
     jb_status st = check_root(w, type);
+    const jb_gen_codec *gen = st ? NULL : jb__gen_codec(type);
+    if (gen && !(w->flags & JB_WRITE_INTERPRET)) {
+        /* Generated code for this type (codegen_rt.c): if it gives up, the
+         * output so far is dropped and the interpreter writes it all. */
+        if (jb__gen_encode(gen, w, type, value)) {
+            st = jb__w_finish(w);
+            if (!st) return JB_OK;
+        }
+        w->buf->len = w->buf_start;
+        jb__w_init_buf(w, w->buf, opts);
+        w->custom_depth = UINT32_MAX;
+        w->flags &= ~JB__WRITE_INTERNAL;
+        w->stack_floor = jb__stack_floor();
+        w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_LAST ? opts->float_style : 0);
+        st = JB_OK;
+    }
     if (!st) st = enc_value(w, type, value);
     if (!st) {
         st = jb__w_finish(w);

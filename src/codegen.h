@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * codegen.h — the code generator's files (codegen.c: the driver, the
+ * fingerprint and attaching; codegen_dec.c and codegen_enc.c: the C text of
+ * decoders and encoders) and the hand-over from the entry points to
+ * generated code (codegen_rt.c).
+ *
+ * The generator walks compiled plans, so every representation option is
+ * already resolved; it writes one C function per (type, inherited scope,
+ * mode) "node" and direction. Everything it does not specialize is a call
+ * of the interpreter for that value (jb_gen_value / jb_gen_w_value), so a
+ * node never has to refuse a type.
+ */
+#ifndef JB_CODEGEN_H
+#define JB_CODEGEN_H
+
+#include "jbind_gen.h"
+#include "plan.h"
+
+struct jb_reader;
+struct jb_writer;
+
+/* ---- the hand-over (codegen_rt.c) ---- */
+
+/* The codec attached to t, or NULL. */
+JB_HIDDEN const jb_gen_codec *jb__gen_codec(const jb_type *t);
+/* Run the generated decoder with r at the value (whitespace skipped):
+ * true with r->p past the value, false when the interpreter must run
+ * (r, the arena and out are then the caller's to reset). */
+JB_HIDDEN bool jb__gen_decode(const jb_gen_codec *c, struct jb_reader *r, void *out);
+/* Run the generated encoder into w: true when it wrote the value. */
+JB_HIDDEN bool jb__gen_encode(const jb_gen_codec *c, struct jb_writer *w, const jb_type *t, const void *value);
+
+/* ---- the generator ---- */
+
+enum { CG_NORMAL = 0, CG_AFTER_TAG = 1 };
+
+/* A function to write: a type in an inherited scope (JB_GEN_SCOPE_*), and
+ * for records a mode (CG_AFTER_TAG: an internally tagged sum's payload,
+ * whose fields follow the tag in the same object; tag is the sum's plan). */
+typedef struct cg_node {
+    const jb_type *t;
+    uint32_t scope;
+    uint8_t mode;
+    const jb_plan *tag;
+} cg_node;
+
+typedef struct cg {
+    jb_buf body;          /* the functions */
+    jb_buf protos;        /* their prototypes */
+    cg_node *nodes;
+    size_t nnodes, node_cap;
+    const jb_type **types; /* the type table T[] of the generated file */
+    size_t ntypes, type_cap;
+    bool oom;
+} cg;
+
+/* Append printf-style text to b (on failure g->oom is set). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+JB_HIDDEN void jb__cg_put(cg *g, jb_buf *b, const char *fmt, ...);
+/* s[0..n) as a C string literal. */
+JB_HIDDEN void jb__cg_lit(cg *g, jb_buf *b, const char *s, size_t n);
+/* The index of t in the type table (added on first use). */
+JB_HIDDEN size_t jb__cg_type(cg *g, const jb_type *t);
+/* The index of a node (added, to be written later, on first use). */
+JB_HIDDEN size_t jb__cg_node(cg *g, const jb_type *t, uint32_t scope, uint8_t mode, const jb_plan *tag);
+/* The scope inside a type with plan pl (what its format sets). */
+JB_HIDDEN uint32_t jb__cg_scope_in(uint32_t scope, const jb_plan *pl);
+/* Does the type need its own node (anything but the leaves written inline)? */
+JB_HIDDEN bool jb__cg_is_node(const jb_type *t);
+/* A chain of pointers and unwrapped records from t that comes back to
+ * itself (it reads no input: the interpreter stops it at max_depth). */
+JB_HIDDEN bool jb__cg_transparent_cycle(const jb_type *t);
+/* "o + 16"-like: the C expression of base plus offset. */
+JB_HIDDEN void jb__cg_at(char *dst, size_t cap, const char *base, size_t off);
+
+/* The node's decoder / encoder function (codegen_dec.c, codegen_enc.c). */
+JB_HIDDEN void jb__cg_decoder(cg *g, size_t id);
+JB_HIDDEN void jb__cg_encoder(cg *g, size_t id);
+
+#endif

@@ -1,0 +1,448 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * codegen_dec.c — the C text of a node's decoder: `static const char
+ * *dN(jb_gen_dec *d, const char *p, char *o)`, p on the value's first byte,
+ * returning the byte after it or NULL (the interpreter then decodes the
+ * whole document again: codegen_rt.c). It mirrors codegen_enc.c.
+ *
+ * The code accepts exactly a subset of what the interpreter (decode.c)
+ * accepts, producing the same value: each construct below says which
+ * interpreter path it follows. What it does not take returns NULL, so the
+ * rule for every branch is "when in doubt, give up".
+ *
+ * Records are straight-line: one block per field in declaration order,
+ * whose key is compared with the field's constant quoted name and colon
+ * (`"name":`, a few word compares); on a miss the key is read and looked
+ * up in the plan's name table, and the matching block's value code runs,
+ * after which the next block is tried again.
+ */
+#include <stdio.h>
+
+#include "codegen.h"
+
+#define P(...) jb__cg_put(g, &g->body, __VA_ARGS__)
+
+/* Kinds the interpreter decodes "flat" (decode.c flat_kind). */
+static bool flat(jb_kind k) {
+    return (k >= JB_KIND_BOOL && k <= JB_KIND_ENUM) || k == JB_KIND_RAW || k == JB_KIND_NUMBER;
+}
+
+static const char *builtin_int(const jb_type *t) {
+    if (t == &jb_i8) return "&jb_i8";
+    if (t == &jb_i16) return "&jb_i16";
+    if (t == &jb_i32) return "&jb_i32";
+    if (t == &jb_i64) return "&jb_i64";
+    if (t == &jb_u8) return "&jb_u8";
+    if (t == &jb_u16) return "&jb_u16";
+    if (t == &jb_u32) return "&jb_u32";
+    if (t == &jb_u64) return "&jb_u64";
+    return NULL;
+}
+
+/* The scope bits a leaf of kind k reads (decode.c's reader state). */
+static bool scope_matters(const jb_type *t, uint32_t scope) {
+    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64)
+        return JB_GEN_SCOPE_INT64(scope) || (scope & JB_GEN_SCOPE_INTEGRAL);
+    if (t->kind == JB_KIND_F32 || t->kind == JB_KIND_F64) return (scope & JB_GEN_SCOPE_NONFINITE) != 0;
+    return false;
+}
+
+/*
+ * One value of type t at p into dst (a C expression of a char *), in
+ * scope: p moves past it, or the function returns NULL.
+ */
+static void value(cg *g, const jb_type *t, uint32_t scope, const char *dst, const char *in) {
+    const char *bi;
+    if (jb__cg_is_node(t)) {
+        P("%sif (!(p = d%zu(d, p, %s))) return NULL;\n", in, jb__cg_node(g, t, scope, CG_NORMAL, NULL), dst);
+        return;
+    }
+    if (!flat(t->kind) || scope_matters(t, scope)) {
+        P("%sif (!(p = jb_gen_value(d, p, T[%zu], %s, %uu))) return NULL;\n", in, jb__cg_type(g, t), dst,
+          (unsigned)scope);
+        return;
+    }
+    switch (t->kind) {
+    case JB_KIND_BOOL: P("%sif (!(p = jbg_bool(p, end, (bool *)(%s)))) return NULL;\n", in, dst); return;
+    case JB_KIND_F64: P("%sif (!(p = jb_gen_f64(d, p, (double *)(%s)))) return NULL;\n", in, dst); return;
+    case JB_KIND_F32: P("%sif (!(p = jb_gen_f32(d, p, (float *)(%s)))) return NULL;\n", in, dst); return;
+    case JB_KIND_STR: P("%sif (!(p = jb_gen_str(d, p, (jb_str *)(%s)))) return NULL;\n", in, dst); return;
+    case JB_KIND_CSTR: P("%sif (!(p = jb_gen_cstr(d, p, (char **)(%s)))) return NULL;\n", in, dst); return;
+    default:
+        if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64) {
+            bi = builtin_int(t);
+            if (bi) P("%sif (!(p = jb_gen_int(d, p, %s, %s))) return NULL;\n", in, bi, dst);
+            else P("%sif (!(p = jb_gen_int(d, p, T[%zu], %s))) return NULL;\n", in, jb__cg_type(g, t), dst);
+            return;
+        }
+        P("%sif (!(p = jb_gen_value(d, p, T[%zu], %s, %uu))) return NULL;\n", in, jb__cg_type(g, t), dst,
+          (unsigned)scope);
+        return;
+    }
+}
+
+/* The whole value by the interpreter: the node's function just hands over. */
+static void by_interpreter(cg *g, const jb_type *t, uint32_t scope) {
+    P("    return jb_gen_value(d, p, T[%zu], o, %uu);\n}\n\n", jb__cg_type(g, t), (unsigned)scope);
+}
+
+static void head(cg *g, size_t id, const char *what, const char *name) {
+    jb__cg_put(g, &g->protos, "static const char *d%zu(jb_gen_dec *d, const char *p, char *o);\n", id);
+    P("/* decode %s %s */\nstatic const char *d%zu(jb_gen_dec *d, const char *p, char *o) {\n", what,
+      name ? name : "?", id);
+}
+
+/* ---- records ---- */
+
+static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
+    size_t n = pl->n, words = pl->mask_words ? pl->mask_words : 1, tix = jb__cg_type(g, nd->t);
+    uint32_t in = nd->mode == CG_AFTER_TAG ? nd->scope : jb__cg_scope_in(nd->scope, pl);
+    char dst[64];
+    P("    const char *const end = d->end;\n    uint64_t seen[%zu] = {0};\n    size_t count = 0, guess = 0;\n"
+      "    jb_str key;\n    (void)guess;\n",
+      words);
+    if (nd->mode == CG_AFTER_TAG) {
+        /* push_record(resume): just past the tag member, in the sum's object */
+        P("    switch (jbg_next(d, &p, '}')) {\n    case 1: break;\n    case 0: goto done;\n    default: return NULL;\n    }\n");
+    } else {
+        P("    if (!(p = jbg_open(d, p, '{'))) return NULL;\n");
+        P("    if (p < end && *p == '}') {\n        d->depth--;\n        p++;\n        goto done;\n    }\n");
+    }
+    P("    goto k0;\n");
+    for (size_t i = 0; i < n; i++) {
+        const jb_pentry *pe = &pl->e[i];
+        /* the expected field first: its quoted name and colon as written
+         * by every encoder (the interpreter's guess, decode.c) */
+        P("k%zu: /* %s */\n    if (jbg_is(p, end, ", i, pe->name);
+        jb__cg_lit(g, &g->body, pe->key, pe->key_len);
+        P(", %zu)) {\n        p = jbg_ws(d, p + %zu);\n        goto v%zu;\n    }\n    goto lookup;\n", pe->key_len,
+          pe->key_len, i);
+        P("v%zu:\n    if (seen[%zu] & UINT64_C(0x%llx)) return NULL;\n    seen[%zu] |= UINT64_C(0x%llx);\n", i, i / 64,
+          (unsigned long long)((uint64_t)1 << (i % 64)), i / 64, (unsigned long long)((uint64_t)1 << (i % 64)));
+        P("    if (++count > d->max_members) return NULL;\n    guess = %zu;\n", i + 1);
+        jb__cg_at(dst, sizeof dst, "o", pe->offset);
+        bool three = pe->presence == JB_PRESENCE_FLAG && pe->type->kind == JB_KIND_PTR;
+        const char *ind = "    ";
+        if (pe->optional && !three) { /* record_member: null is absent */
+            P("    if (p < end && *p == 'n') {\n        if (!(p = jbg_null(p, end))) return NULL;\n    } else {\n");
+            ind = "        ";
+        }
+        if (pe->presence == JB_PRESENCE_FLAG) P("%so[%zu] = 1;\n", ind, pe->flag_offset);
+        value(g, pe->type, in, dst, ind);
+        if (pe->optional && !three) P("    }\n");
+        P("    switch (jbg_next(d, &p, '}')) {\n    case 1: goto k%zu;\n    case 0: goto done;\n"
+          "    default: return NULL;\n    }\n",
+          i + 1);
+    }
+    P("k%zu:\n    goto lookup;\nlookup:\n    if (p >= end || *p != '\"' || !(p = jb_gen_key(d, p, &key))) return NULL;\n", n);
+    P("    switch (jb_gen_find(T[%zu], key.ptr, key.len)) {\n", tix);
+    for (size_t i = 0; i < n; i++) P("    case %zu: goto v%zu;\n", i, i);
+    P("    default: break;\n    }\n    /* an unknown key */\n    if (++count > d->max_members) return NULL;\n");
+    if (nd->mode == CG_AFTER_TAG) {
+        P("    if (key.len == %zu && memcmp(key.ptr, ", nd->tag->tag_name_len);
+        jb__cg_lit(g, &g->body, nd->tag->tag_name, nd->tag->tag_name_len);
+        P(", %zu) == 0) return NULL; /* the tag again */\n", nd->tag->tag_name_len);
+    }
+    if (pl->deny_unknown) P("    return NULL;\n");
+    else P("    if ((d->flags & JB_READ_DENY_UNKNOWN) || !(p = jb_gen_skip(d, p))) return NULL;\n");
+    if (!pl->deny_unknown) {
+        P("    switch (jbg_next(d, &p, '}')) {\n    case 1: break;\n    case 0: goto done;\n    default: return NULL;\n    }\n");
+        P("    switch (guess) {\n");
+        for (size_t i = 0; i < n; i++) P("    case %zu: goto k%zu;\n", i, i);
+        P("    default: goto lookup;\n    }\n");
+    }
+    /* missing fields (defaults included: the interpreter applies those) */
+    P("done:\n");
+    for (size_t w = 0; w < pl->mask_words; w++) {
+        uint64_t req = pl->required[w];
+        for (size_t i = w * 64; i < n && i < w * 64 + 64; i++)
+            if (pl->e[i].default_json) req |= (uint64_t)1 << (i % 64);
+        if (req)
+            P("    if ((seen[%zu] & UINT64_C(0x%llx)) != UINT64_C(0x%llx)) return NULL;\n", w, (unsigned long long)req,
+              (unsigned long long)req);
+    }
+    P("    return p;\n}\n\n");
+}
+
+/* A record of one field written as that field's value (start: unwrap). */
+static void unwrapped(cg *g, const cg_node *nd, const jb_plan *pl) {
+    const jb_pentry *pe = &pl->e[0];
+    char dst[64];
+    jb__cg_at(dst, sizeof dst, "o", pe->offset);
+    P("    const char *const end = d->end;\n    (void)end;\n");
+    if (pe->presence == JB_PRESENCE_FLAG) P("    o[%zu] = 1;\n", pe->flag_offset);
+    value(g, pe->type, jb__cg_scope_in(nd->scope, pl), dst, "    ");
+    P("    return p;\n}\n\n");
+}
+
+/* ---- arrays ---- */
+
+/* A tuple (pl) or fixed array of n elements (start_fixed, flat_fixed). */
+static void fixed(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
+    char dst[64];
+    P("    const char *const end = d->end;\n    (void)end;\n    if (!(p = jbg_open(d, p, '['))) return NULL;\n");
+    if (n == 0) {
+        P("    if (p >= end || *p != ']') return NULL;\n    d->depth--;\n    return p + 1;\n}\n\n");
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const jb_type *et = pl ? pl->e[i].type : nd->t->elem;
+        jb__cg_at(dst, sizeof dst, "o", pl ? pl->e[i].offset : i * nd->t->elem->size);
+        P("    if (p < end && *p == ']') return NULL;\n");
+        value(g, et, nd->scope, dst, "    ");
+        P("    if (jbg_next(d, &p, ']') != %d) return NULL;\n", i + 1 < n ? 1 : 0);
+    }
+    P("    return p;\n}\n\n");
+}
+
+/* A vector: elements on the scratch stack, then one arena block
+ * (flat_vec, start_vec and step_vec). */
+static void vec(cg *g, const cg_node *nd) {
+    const jb_type *et = nd->t->elem;
+    size_t es = et->size, ea = et->align ? et->align : 8;
+    if (ea > 16) ea = 16;
+    P("    const char *const end = d->end;\n    jb_gen_mark m;\n    size_t n = 0;\n    char *slot;\n");
+    P("    if (!(p = jbg_open(d, p, '['))) return NULL;\n");
+    P("    if (p < end && *p == ']') {\n        d->depth--;\n        return p + 1;\n    }\n");
+    P("    m = jb_gen_mark_get(d);\n    for (;;) {\n");
+    P("        if (++n > d->max_members || !(slot = jb_gen_push(d, %zu))) return NULL;\n", es);
+    if (!flat(et->kind)) P("        memset(slot, 0, %zu);\n", es);
+    value(g, et, nd->scope, "slot", "        ");
+    P("        switch (jbg_next(d, &p, ']')) {\n        case 1: continue;\n        case 0: break;\n"
+      "        default: return NULL;\n        }\n        break;\n    }\n");
+    P("    if (jb_gen_collect(d, m, n, %zu, %zu, o)) return NULL;\n    return p;\n}\n\n", es, ea);
+}
+
+/* A map as an object with string-like keys (start_map, step_map). */
+static void map(cg *g, const cg_node *nd) {
+    const jb_type *t = nd->t;
+    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)JB_GEN_SCOPE_KEY_MODE(nd->scope);
+    bool text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
+    if (!jb__map_is_object(t->key, km) || text_key) {
+        by_interpreter(g, t, nd->scope);
+        return;
+    }
+    size_t es, vo;
+    jb__map_layout(t, &es, &vo);
+    bool sorted = (nd->scope & JB_GEN_SCOPE_SORTED) || (t->fmt_flags & JB_FMT_SORTED_MAPS);
+    char dst[64];
+    jb__cg_at(dst, sizeof dst, "e", vo);
+    P("    const char *const end = d->end, *at = p;\n    jb_gen_mark m;\n    size_t n = 0;\n    char *e;\n");
+    P("    if (!(p = jbg_open(d, p, '{'))) return NULL;\n    m = jb_gen_mark_get(d);\n");
+    P("    if (p < end && *p == '}') {\n        d->depth--;\n        p++;\n    } else {\n        for (;;) {\n");
+    P("            if (++n > d->max_members || !(e = jb_gen_push(d, %zu))) return NULL;\n", es);
+    P("            memset(e, 0, %zu);\n", es);
+    P("            if (!(p = jb_gen_map_key(d, p, T[%zu], e))) return NULL;\n", jb__cg_type(g, t->key));
+    value(g, t->elem, nd->scope, dst, "            ");
+    P("            switch (jbg_next(d, &p, '}')) {\n            case 1: continue;\n            case 0: break;\n"
+      "            default: return NULL;\n            }\n            break;\n        }\n    }\n");
+    P("    if (jb_gen_map_done(d, T[%zu], m, n, at, %d, o)) return NULL;\n    return p;\n}\n\n", jb__cg_type(g, t),
+      sorted ? 1 : 0);
+}
+
+/* A pointer: null, or the pointee in fresh arena memory (start, PTR). */
+static void ptr(cg *g, const cg_node *nd) {
+    const jb_type *et = nd->t->elem;
+    size_t ea = et->align ? et->align : 8;
+    if (ea > 16) ea = 16;
+    P("    const char *const end = d->end;\n    char *q;\n    (void)end;\n");
+    P("    if (p < end && *p == 'n') {\n");
+    if (nd->t->flags & JB_TYPE_BOX) P("        return NULL; /* a box is never null */\n    }\n");
+    else P("        return jbg_null(p, end); /* NULL already */\n    }\n");
+    P("    if (!(q = jb_gen_alloc(d, %zu, %zu))) return NULL;\n    memset(q, 0, %zu);\n    memcpy(o, &q, sizeof q);\n",
+      et->size, ea, et->size);
+    value(g, et, nd->scope, "q", "    ");
+    P("    return p;\n}\n\n");
+}
+
+/* ---- sums ---- */
+
+static void set_tag(cg *g, const jb_type *t, uint64_t v, const char *in) {
+    size_t bits = t->tag_size * 8;
+    if (bits != 8 && bits != 16 && bits != 32) bits = 64;
+    P("%s{\n%s    uint%zu_t tag_ = UINT%zu_C(%llu);\n%s    memcpy(o + %zu, &tag_, %zu);\n%s}\n", in, in, bits, bits,
+      (unsigned long long)v, in, t->tag_offset, t->tag_size, in);
+}
+
+/* The payload of case c (a nullary one: nothing where a payload stands). */
+static void payload(cg *g, const cg_node *nd, const jb_plan *pl, size_t c, uint32_t in, const char *ind) {
+    const jb_pentry *pe = &pl->e[c];
+    char dst[64];
+    if (!pe->type) {
+        P("%sif (!(p = jb_gen_no_payload(d, p, T[%zu], %zu))) return NULL;\n", ind, jb__cg_type(g, nd->t), c);
+        return;
+    }
+    jb__cg_at(dst, sizeof dst, "o", pe->offset);
+    value(g, pe->type, in, dst, ind);
+}
+
+/* A case name string at p (sum_name): a nullary case only. */
+static void by_name(cg *g, const cg_node *nd, const jb_plan *pl) {
+    P("name:\n    if (!(p = jb_gen_name(d, p, &key))) return NULL;\n    switch (jb_gen_find(T[%zu], key.ptr, key.len)) {\n",
+      jb__cg_type(g, nd->t));
+    bool strict = (pl->fmt_flags & JB_FMT_NULLARY_STRICT) &&
+                  (pl->fmt_flags & (JB_FMT_NULLARY_ARRAY | JB_FMT_NULLARY_OBJECT)) && !pl->all_nullary;
+    for (size_t c = 0; c < pl->n && !strict; c++) {
+        if (pl->e[c].type) continue;
+        P("    case %zu:\n", c);
+        set_tag(g, nd->t, pl->e[c].value, "        ");
+        P("        return p;\n");
+    }
+    P("    default: return NULL;\n    }\n");
+}
+
+static void sum(cg *g, const cg_node *nd, const jb_plan *pl) {
+    uint32_t in = jb__cg_scope_in(nd->scope, pl);
+    size_t tix = jb__cg_type(g, nd->t);
+    bool positional = false;
+    for (size_t c = 0; c < pl->n; c++)
+        if (pl->e[c].type && pl->e[c].type->kind == JB_KIND_RECORD) positional = true;
+    positional = positional && (pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS);
+    if (pl->sum_style == JB_SUM_UNTAGGED || positional) {
+        by_interpreter(g, nd->t, nd->scope);
+        return;
+    }
+    P("    const char *const end = d->end;\n    jb_str key;\n    long c = -1;\n    int have = 0;\n    (void)have;\n"
+      "    (void)c;\n");
+    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) {
+        P("    if (p >= end || *p != '\"') return NULL;\n    goto name;\n");
+        by_name(g, nd, pl);
+        P("}\n\n");
+        return;
+    }
+    if (pl->all_nullary || pl->sum_style == JB_SUM_EXTERNAL) P("    if (p < end && *p == '\"') goto name;\n");
+    switch (pl->sum_style) {
+    case JB_SUM_ARRAY:
+        P("    if (!(p = jbg_open(d, p, '['))) return NULL;\n");
+        P("    if (p >= end || *p != '\"' || !(p = jb_gen_name(d, p, &key))) return NULL;\n");
+        P("    c = jb_gen_find(T[%zu], key.ptr, key.len);\n", tix);
+        P("    switch (jbg_next(d, &p, ']')) {\n    case 1: break;\n    case 0:\n        switch (c) {\n");
+        if ((pl->fmt_flags & (JB_FMT_NULLARY_STRICT | JB_FMT_NULLARY_ARRAY)) !=
+            (JB_FMT_NULLARY_STRICT | JB_FMT_NULLARY_ARRAY))
+            for (size_t c = 0; c < pl->n; c++) {
+                if (pl->e[c].type) continue;
+                P("        case %zu:\n", c);
+                set_tag(g, nd->t, pl->e[c].value, "            ");
+                P("            return p;\n");
+            }
+        P("        default: return NULL;\n        }\n    default: return NULL;\n    }\n    switch (c) {\n");
+        for (size_t c = 0; c < pl->n; c++) {
+            P("    case %zu:\n", c);
+            payload(g, nd, pl, c, in, "        ");
+            set_tag(g, nd->t, pl->e[c].value, "        ");
+            P("        break;\n");
+        }
+        P("    default: return NULL;\n    }\n");
+        P("    p = jbg_ws(d, p);\n    if (p >= end || *p != ']') return NULL;\n    d->depth--;\n    return p + 1;\n");
+        break;
+    case JB_SUM_INTERNAL:
+    case JB_SUM_ADJACENT:
+        /* the tag first, as every encoder writes it (find_tag's fast case) */
+        P("    if (!(p = jbg_open(d, p, '{'))) return NULL;\n    if (!jbg_is(p, end, ");
+        jb__cg_lit(g, &g->body, pl->tag_key, pl->tag_key_len);
+        P(", %zu)) return NULL;\n    p = jbg_ws(d, p + %zu);\n", pl->tag_key_len, pl->tag_key_len);
+        P("    if (p >= end || *p != '\"' || !(p = jb_gen_name(d, p, &key))) return NULL;\n");
+        P("    c = jb_gen_find(T[%zu], key.ptr, key.len);\n", tix);
+        if (pl->sum_style == JB_SUM_INTERNAL) {
+            P("    switch (c) {\n");
+            for (size_t c = 0; c < pl->n; c++) {
+                const jb_pentry *pe = &pl->e[c];
+                if (!pe->type || pe->type->kind != JB_KIND_RECORD) continue;
+                const jb_plan *pp = jb__plan_get(pe->type);
+                P("    case %zu:\n", c);
+                if (pp->has_capture) { /* the interpreter's */
+                    P("        return NULL;\n");
+                    continue;
+                }
+                set_tag(g, nd->t, pe->value, "        ");
+                P("        return d%zu(d, p, o + %zu);\n", jb__cg_node(g, pe->type, in, CG_AFTER_TAG, pl),
+                  pe->offset);
+            }
+            P("    default: break;\n    }\n");
+        }
+        /* the other members: the content once, the tag not again (P_REST) */
+        P("    if (c < 0) return NULL;\n    for (;;) {\n        switch (jbg_next(d, &p, '}')) {\n"
+          "        case 1: break;\n        case 0: goto rest_done;\n        default: return NULL;\n        }\n");
+        P("        if (p >= end || *p != '\"' || !(p = jb_gen_key(d, p, &key))) return NULL;\n");
+        P("        if (key.len == %zu && memcmp(key.ptr, ", pl->content_name_len);
+        jb__cg_lit(g, &g->body, pl->content_name, pl->content_name_len);
+        P(", %zu) == 0) {\n            if (have++) return NULL;\n            switch (c) {\n", pl->content_name_len);
+        for (size_t c = 0; c < pl->n; c++) {
+            P("            case %zu:\n", c);
+            payload(g, nd, pl, c, in, "                ");
+            P("                break;\n");
+        }
+        P("            default: return NULL;\n            }\n            continue;\n        }\n");
+        P("        if (key.len == %zu && memcmp(key.ptr, ", pl->tag_name_len);
+        jb__cg_lit(g, &g->body, pl->tag_name, pl->tag_name_len);
+        P(", %zu) == 0) return NULL;\n        if (!(p = jb_gen_skip(d, p))) return NULL;\n    }\nrest_done:\n",
+          pl->tag_name_len);
+        P("    switch (c) {\n");
+        for (size_t c = 0; c < pl->n; c++) {
+            P("    case %zu:\n", c);
+            if (pl->e[c].type) P("        if (!have) return NULL;\n");
+            set_tag(g, nd->t, pl->e[c].value, "        ");
+            P("        return p;\n");
+        }
+        P("    default: return NULL;\n    }\n");
+        break;
+    default: /* external: {"Case": payload} */
+        P("    if (!(p = jbg_open(d, p, '{'))) return NULL;\n");
+        P("    if (p >= end || *p != '\"' || !(p = jb_gen_key(d, p, &key))) return NULL;\n");
+        P("    switch (jb_gen_find(T[%zu], key.ptr, key.len)) {\n", tix);
+        for (size_t c = 0; c < pl->n; c++) {
+            P("    case %zu:\n", c);
+            payload(g, nd, pl, c, in, "        ");
+            set_tag(g, nd->t, pl->e[c].value, "        ");
+            P("        break;\n");
+        }
+        P("    default: return NULL;\n    }\n");
+        P("    p = jbg_ws(d, p);\n    if (p >= end || *p != '}') return NULL;\n    d->depth--;\n    return p + 1;\n");
+        break;
+    }
+    if (pl->all_nullary || pl->sum_style == JB_SUM_EXTERNAL) by_name(g, nd, pl);
+    P("}\n\n");
+}
+
+void jb__cg_decoder(cg *g, size_t id) {
+    cg_node nd = g->nodes[id]; /* a copy: new nodes may move the array */
+    const jb_type *t = nd.t;
+    const jb_plan *pl = jb__kind_has_plan(t->kind) ? jb__plan_get(t) : NULL;
+    switch (t->kind) {
+    case JB_KIND_RECORD:
+        head(g, id, "record", t->name);
+        if (pl->has_capture || (pl->unwrap && jb__cg_transparent_cycle(t))) by_interpreter(g, t, nd.scope);
+        else if (pl->unwrap && nd.mode == CG_NORMAL) unwrapped(g, &nd, pl);
+        else record(g, &nd, pl);
+        return;
+    case JB_KIND_TUPLE:
+        head(g, id, "tuple", t->name);
+        fixed(g, &nd, pl, pl->n);
+        return;
+    case JB_KIND_ARRAY:
+        head(g, id, "array", t->name);
+        fixed(g, &nd, NULL, t->count);
+        return;
+    case JB_KIND_VEC:
+        head(g, id, "vector", t->name);
+        vec(g, &nd);
+        return;
+    case JB_KIND_MAP:
+        head(g, id, "map", t->name);
+        map(g, &nd);
+        return;
+    case JB_KIND_PTR:
+        head(g, id, "pointer", t->name);
+        if (jb__cg_transparent_cycle(t)) by_interpreter(g, t, nd.scope);
+        else ptr(g, &nd);
+        return;
+    case JB_KIND_SUM:
+        head(g, id, "sum", t->name);
+        sum(g, &nd, pl);
+        return;
+    default: /* JB_KIND_ENUM */
+        head(g, id, "enum", t->name);
+        P("    return jb_gen_enum(d, p, T[%zu], o);\n}\n\n", jb__cg_type(g, t));
+        return;
+    }
+}

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * codegen_rt.c — the kernels generated code calls (jbind_gen.h), and the
+ * hand-over between jb_decode / jb_encode and a generated codec.
+ *
+ * Each kernel is a thin wrapper around the interpreter's own leaf function
+ * (the same code, so the same accepted inputs and the same values): it
+ * puts the generated code's cursor into the reader or writer, calls the
+ * leaf, and returns the new cursor, or NULL on any failure. A failure is
+ * never reported from here: jb__gen_decode / jb__gen_encode roll the call
+ * back and the interpreter runs on the same input (codegen.md, "Same
+ * behaviour"), which makes the error, the path and the arena state exactly
+ * the interpreter's.
+ */
+#include "codegen.h"
+#include "decode.h"
+#include "encode.h"
+#include "jbind_gen.h"
+
+static jb_reader *rd(jb_gen_dec *d) { return (jb_reader *)d->reader; }
+static jb_writer *wr(jb_gen_enc *e) { return (jb_writer *)e->writer; }
+
+/* The cursor back from a leaf: NULL when it failed. */
+static const char *after(jb_reader *r, jb_status st) { return st ? NULL : r->p; }
+
+const char *jb_gen_ws(jb_gen_dec *d, const char *p) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__r_ws(r));
+}
+
+const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__dec_int(r, t, out));
+}
+
+const char *jb_gen_f64(jb_gen_dec *d, const char *p, double *out) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__dec_float(r, &jb_f64, out));
+}
+
+const char *jb_gen_f32(jb_gen_dec *d, const char *p, float *out) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__dec_float(r, &jb_f32, out));
+}
+
+const char *jb_gen_str(jb_gen_dec *d, const char *p, jb_str *out) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__dec_str(r, out));
+}
+
+const char *jb_gen_cstr(jb_gen_dec *d, const char *p, char **out) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__dec_cstr(r, out));
+}
+
+const char *jb_gen_enum(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__dec_enum(r, t, out));
+}
+
+const char *jb_gen_key(jb_gen_dec *d, const char *p, jb_str *key) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__dec_key_colon(r, key));
+}
+
+const char *jb_gen_name(jb_gen_dec *d, const char *p, jb_str *key) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__r_key(r, key));
+}
+
+long jb_gen_find(const jb_type *t, const char *s, size_t n) {
+    return jb__names_find(jb__plan_get(t), s, n);
+}
+
+const char *jb_gen_skip(jb_gen_dec *d, const char *p) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    r->depth = d->depth;
+    return after(r, jb__r_skip(r));
+}
+
+/* The reader's inherited state for a place the generator resolved. */
+typedef struct rsaved {
+    uint8_t key_mode;
+    bool int64_string;
+    uint32_t flags;
+} rsaved;
+
+static rsaved scope_in(jb_reader *r, uint32_t scope) {
+    rsaved s = {r->key_mode, r->int64_string, r->flags};
+    r->key_mode = (uint8_t)JB_GEN_SCOPE_KEY_MODE(scope);
+    r->int64_string = JB_GEN_SCOPE_INT64(scope) != 0;
+    if (scope & JB_GEN_SCOPE_INTEGRAL) r->flags |= JB_READ_INTEGRAL_FLOATS;
+    if (scope & JB_GEN_SCOPE_NONFINITE) r->flags |= JB__READ_NONFINITE_AESON;
+    if (scope & JB_GEN_SCOPE_SORTED) r->flags |= JB__READ_SORTED_MAPS;
+    return s;
+}
+
+static void scope_out(jb_reader *r, rsaved s) {
+    r->key_mode = s.key_mode;
+    r->int64_string = s.int64_string;
+    r->flags = s.flags;
+}
+
+const char *jb_gen_value(jb_gen_dec *d, const char *p, const jb_type *t, void *out, uint32_t scope) {
+    jb_reader *r = rd(d);
+    r->p = p;
+    r->depth = d->depth;
+    rsaved s = scope_in(r, scope);
+    jb_status st = jb__dec_run(r, t, out);
+    scope_out(r, s);
+    return after(r, st);
+}
+
+void *jb_gen_alloc(jb_gen_dec *d, size_t size, size_t align) {
+    return jb__arena_alloc(rd(d)->arena, size, align);
+}
+
+jb_gen_mark jb_gen_mark_get(jb_gen_dec *d) {
+    jb_scratch_mark m = jb__scratch_mark(rd(d)->arena);
+    jb_gen_mark g = {m.seg, m.off};
+    return g;
+}
+
+void *jb_gen_push(jb_gen_dec *d, size_t size) {
+    return jb__scratch_push(rd(d)->arena, size, 1);
+}
+
+int jb_gen_collect(jb_gen_dec *d, jb_gen_mark m, size_t n, size_t es, size_t ea, void *out) {
+    jb_reader *r = rd(d);
+    jb_scratch_mark sm = {m.seg, m.off};
+    return jb__dec_collect(r, sm, n, es, ea, out) != JB_OK;
+}
+
+int jb_gen_map_done(jb_gen_dec *d, const jb_type *t, jb_gen_mark m, size_t n, const char *at, int sorted,
+                    void *out) {
+    jb_reader *r = rd(d);
+    jb_scratch_mark sm = {m.seg, m.off};
+    size_t es, vo;
+    jb__map_layout(t, &es, &vo);
+    size_t ka = jb__dec_align(t->key), va = jb__dec_align(t->elem);
+    struct {
+        char *items;
+        size_t len;
+    } v;
+    if (jb__dec_collect(r, sm, n, es, ka > va ? ka : va, &v)) return 1;
+    if (v.len > 1 && jb__dec_map_dups(r, t, v.items, &v.len, es, at)) return 1;
+    if (sorted && v.len > 1 && jb__dec_map_sort(r, t, v.items, v.len, es)) return 1;
+    memcpy(out, &v, sizeof v);
+    return 0;
+}
+
+const char *jb_gen_map_key(jb_gen_dec *d, const char *p, const jb_type *k, void *dst) {
+    jb_reader *r = rd(d);
+    jb_str text;
+    r->p = p;
+    if (jb__dec_map_key(r, k, dst, &text) || jb__r_ws(r)) return NULL;
+    if (r->p >= r->end || *r->p != ':') return NULL;
+    r->p++;
+    return after(r, jb__r_ws(r));
+}
+
+const char *jb_gen_no_payload(jb_gen_dec *d, const char *p, const jb_type *t, size_t entry) {
+    jb_reader *r = rd(d);
+    const jb_plan *pl = jb__plan_get(t);
+    r->p = p;
+    r->depth = d->depth;
+    return after(r, jb__dec_no_payload(r, pl, &pl->e[entry]));
+}
+
+/* ---- encoding ---- */
+
+/* The generated code's cursor into the writer, and back. */
+static jb_writer *w_at(jb_gen_enc *e, char *p) {
+    jb_writer *w = wr(e);
+    w->p = p;
+    return w;
+}
+static char *w_after(jb_gen_enc *e, jb_writer *w, jb_status st) {
+    e->end = w->end;
+    return st ? NULL : w->p;
+}
+
+char *jb_gen_grow(jb_gen_enc *e, char *p, size_t n) {
+    jb_writer *w = w_at(e, p);
+    return w_after(e, w, jb__w_grow(w, n));
+}
+
+char *jb_gen_w_str(jb_gen_enc *e, char *p, const jb_str *s, uint32_t xflags) {
+    jb_writer *w = w_at(e, p);
+    uint32_t f = w->flags;
+    w->flags |= xflags;
+    jb_status st = jb__enc_str(w, s);
+    w->flags = f;
+    return w_after(e, w, st);
+}
+
+char *jb_gen_w_cstr(jb_gen_enc *e, char *p, const char *s, uint32_t xflags) {
+    if (!s) return NULL;
+    jb_str v = {s, strlen(s)};
+    return jb_gen_w_str(e, p, &v, xflags);
+}
+
+char *jb_gen_w_f64(jb_gen_enc *e, char *p, double v, int style) {
+    if (!(v - v == 0)) return NULL; /* NaN and infinities: the interpreter's */
+    if ((size_t)(e->end - p) < JB_FMT_F64_MAX && !(p = jb_gen_grow(e, p, JB_FMT_F64_MAX))) return NULL;
+    return p + jb__fmt_f64_style(p, v, (jb_float_style)style);
+}
+
+char *jb_gen_w_f32(jb_gen_enc *e, char *p, float v, int style) {
+    if (!(v - v == 0)) return NULL;
+    if ((size_t)(e->end - p) < JB_FMT_F64_MAX && !(p = jb_gen_grow(e, p, JB_FMT_F64_MAX))) return NULL;
+    return p + jb__fmt_f32_style(p, v, (jb_float_style)style);
+}
+
+char *jb_gen_w_map_key(jb_gen_enc *e, char *p, const jb_type *k, const void *entry) {
+    jb_writer *w = w_at(e, p);
+    jb_status st = jb__enc_map_key(w, k, entry);
+    return w_after(e, w, st);
+}
+
+char *jb_gen_w_value(jb_gen_enc *e, char *p, const jb_type *t, const void *value, uint32_t scope) {
+    jb_writer *w = w_at(e, p);
+    uint8_t fs = w->float_style, km = w->key_mode, i64 = w->int64_string;
+    uint32_t flags = w->flags;
+    w->depth = e->depth;
+    if (JB_GEN_SCOPE_FLOAT(scope)) w->float_style = (uint8_t)JB_GEN_SCOPE_FLOAT(scope);
+    w->key_mode = (uint8_t)JB_GEN_SCOPE_KEY_MODE(scope);
+    w->int64_string = (uint8_t)JB_GEN_SCOPE_INT64(scope);
+    if (scope & JB_GEN_SCOPE_CONTROL_HEX) w->flags |= JB_WRITE_CONTROL_HEX;
+    if (scope & JB_GEN_SCOPE_NONFINITE) w->flags |= JB__WRITE_NONFINITE_AESON;
+    if (scope & JB_GEN_SCOPE_SORTED) w->flags |= JB__WRITE_SORTED_MAPS;
+    jb_status st = jb__enc_nested(w, t, value);
+    w->float_style = fs;
+    w->key_mode = km;
+    w->int64_string = i64;
+    w->flags = flags;
+    return w_after(e, w, st);
+}
+
+size_t jb_gen_fmt_i64(char *dst, int64_t v) { return jb__fmt_i64(dst, v); }
+size_t jb_gen_fmt_u64(char *dst, uint64_t v) { return jb__fmt_u64(dst, v); }
+
+/* ------------------------------------------------------------------ */
+/* The hand-over                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Read flags generated code honours itself (the rest send the call to the
+ * interpreter): borrowed strings and invalid UTF-8 are the string leaves',
+ * trailing data is the entry point's, an unknown key with DENY_UNKNOWN and
+ * a duplicate key under either DUPLICATE flag hand over. */
+#define GEN_READ_FLAGS (JB_READ_BORROW_STRINGS | JB_READ_ALLOW_INVALID_UTF8 | JB_READ_ALLOW_TRAILING_DATA | \
+                        JB_READ_DENY_UNKNOWN | JB_READ_DUPLICATE_LAST_WINS | JB_READ_DUPLICATE_FIRST_WINS | \
+                        JB_READ_REJECT_DUPLICATE_KEYS)
+/* Write flags generated code honours: invalid UTF-8 is the string leaf's,
+ * a non-finite float always hands over. */
+#define GEN_WRITE_FLAGS (JB_WRITE_ALLOW_INVALID_UTF8 | JB_WRITE_NONFINITE_NULL)
+
+const jb_gen_codec *jb__gen_codec(const jb_type *t) {
+    if (!t->cache) return NULL;
+    return (const jb_gen_codec *)jb__atomic_load_ptr(&t->cache->gen);
+}
+
+bool jb__gen_decode(const jb_gen_codec *c, jb_reader *r, void *out) {
+    jb_arena *a = r->arena;
+    /* An arena with a cap: the interpreter's frames on the scratch stack
+     * count toward it, so only the interpreter meets the cap exactly. */
+    if ((r->flags & ~GEN_READ_FLAGS) || a->cap) return false;
+    jb_gen_dec d = {r->end, r->flags, r->depth, r->max_depth, r->max_members ? r->max_members : SIZE_MAX, r};
+    const char *p = c->decode(&d, r->p, (char *)out);
+    if (!p) return false;
+    r->p = p;
+    return true;
+}
+
+bool jb__gen_encode(const jb_gen_codec *c, jb_writer *w, const jb_type *t, const void *value) {
+    if (w->sink != JB_SINK_BUF || (w->flags & ~GEN_WRITE_FLAGS) || w->float_style) return false;
+    (void)t;
+    jb_gen_enc e = {w->end, w->flags, w->depth, w->max_depth, w};
+    char *p = c->encode(&e, w->p, (const char *)value);
+    if (!p) return false;
+    w->p = p;
+    return true;
+}

@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_codegen — generated codecs (src/codegen*.c) against the interpreter.
+ *
+ * The zoo's descriptors (fuzz/zoo.c: every kind and option) are generated
+ * at build time (tests/test_codegen.cmake) and attached here. Then:
+ *   - the generated path really runs: hand-picked documents decode and
+ *     values encode through the generated functions alone, with the
+ *     interpreter's result;
+ *   - a table of documents (valid, and broken in each way the decoder
+ *     reports) decodes with the same status, error and value both ways;
+ *   - the differential harness fuzz/fuzz_codegen.c runs over deterministic
+ *     pseudo-random inputs (JB_TEST_SCALE scales their number) and over
+ *     fuzz/corpus/codegen and fuzz/regressions/codegen;
+ *   - a unit written from other descriptors, or by another version, does
+ *     not attach, and the interpreter keeps running.
+ */
+#include <dirent.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "codegen.h"
+#include "codegen_zoo.h"
+#include "decode.h"
+#include "encode.h"
+
+extern jb_gen_unit jbgen_zoo_unit;
+
+static const jb_type *roots[128];
+static size_t nroots;
+
+static const jb_type *zoo(const char *name) {
+    for (size_t i = 0; i < zoo_count; i++)
+        if (strcmp(zoo_types[i].name, name) == 0) return zoo_types[i].type;
+    return NULL;
+}
+
+/* Decode json with the generated decoder alone (no hand-over). */
+static bool gen_decode(const jb_type *t, const char *json, void *out, jb_arena *a) {
+    jb_reader r;
+    memset(out, 0, t->size);
+    jb__r_init(&r, json, strlen(json), a, NULL);
+    const jb_gen_codec *c = jb__gen_codec(t);
+    return c && jb__gen_decode(c, &r, out) && r.p == r.end;
+}
+
+/* Encode with the generated encoder alone. */
+static bool gen_encode(const jb_type *t, const void *v, jb_buf *out) {
+    static jb_writer w;
+    out->len = 0;
+    jb__w_init_buf(&w, out, NULL);
+    const jb_gen_codec *c = jb__gen_codec(t);
+    return c && jb__gen_encode(c, &w, t, v) && jb__w_finish(&w) == JB_OK;
+}
+
+static void test_attached(void) {
+    nroots = zoo_roots(roots);
+    CHECK(jbgen_zoo_attach_roots(roots) == 1);
+    CHECK(jbgen_zoo_attach_roots(roots) == 1); /* again: harmless */
+    for (size_t i = 0; i < nroots; i++) CHECKF(jb_codegen_active(roots[i]), "root %zu", i);
+    CHECK(!jb_codegen_active(&jb_i32));
+    CHECK(!jb_codegen_active(NULL));
+}
+
+/* Documents the generated code takes itself, and what they decode to. */
+static const struct {
+    int line;
+    const char *type, *json;
+} taken[] = {
+    {__LINE__, "scalars",
+     "{\"b\":true,\"i8\":-5,\"i32\":7,\"u64\":18446744073709551615,\"f64\":0.5,\"s\":\"h\\u00e9\","
+     "\"cs\":\"x\",\"c\":\"Red\",\"i64s\":\"12\"}"},
+    {__LINE__, "opt_rec", "{\"a\":1,\"b\":\"x\",\"n\":null}"},
+    {__LINE__, "tup", "[1,\"x\",\"Red\",[1,2]]"},
+    {__LINE__, "shape_ext", "{\"Circle\":{\"r\":1}}"},
+    {__LINE__, "shape_ext", "\"Empty\""},
+    {__LINE__, "shape_int", "{\"kind\":\"Rect\",\"w\":1,\"h\":2}"},
+    {__LINE__, "shape_adj", "{\"t\":\"Circle\",\"c\":{\"r\":2}}"},
+    {__LINE__, "shape_arr", "[\"Circle\",{\"r\":3}]"},
+    {__LINE__, "color", "\"Green\""},
+    {__LINE__, "tree", "{\"v\":1,\"left\":{\"v\":2,\"left\":null,\"right\":null},\"right\":null}"},
+    {__LINE__, "tree", NULL},
+};
+
+static void test_taken(void) {
+    jb_arena *a = jb_arena_new(), *gen = jb_arena_new();
+    jb_buf b1 = JB_BUF_INIT, b2 = JB_BUF_INIT;
+    char v1[4096], v2[4096];
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) {
+        const jb_type *t = zoo(taken[i].type);
+        CHECK_AT(taken[i].line, t && t->size <= sizeof v1, "%s", taken[i].type);
+        if (!t || t->size > sizeof v1) continue;
+        const char *json = taken[i].json;
+        if (!json) { /* a value made by the zoo's generator, encoded by the interpreter */
+            static const uint8_t seed[] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4};
+            fuzz_src src = {seed, sizeof seed};
+            memset(v1, 0, t->size);
+            zoo_gen(t, v1, &src, gen, 0);
+            jb_write_options wo = {JB_WRITE_INTERPRET, 0, 0, 0};
+            b1.len = 0;
+            CHECK_AT(taken[i].line, jb_encode(t, v1, &b1, &wo, NULL) == JB_OK, "%s", taken[i].type);
+            CHECK_AT(taken[i].line, jb_buf_reserve(&b1, 1) == JB_OK, "%s", taken[i].type);
+            b1.data[b1.len] = 0;
+            json = b1.data;
+        }
+        jb_arena_reset(a);
+        CHECK_AT(taken[i].line, gen_decode(t, json, v1, a), "%s: generated code gave up on %s", taken[i].type, json);
+        jb_read_options ro = {JB_READ_INTERPRET, 0, 0, 0, 0, 0};
+        CHECK_AT(taken[i].line, jb_decode(t, json, strlen(json), v2, a, &ro, NULL) == JB_OK, "%s", json);
+        CHECK_AT(taken[i].line, zoo_equal(t, v1, v2), "%s: values differ on %s", taken[i].type, json);
+        CHECK_AT(taken[i].line, gen_encode(t, v1, &b2), "%s: generated encoder gave up", taken[i].type);
+        jb_write_options wo = {JB_WRITE_INTERPRET, 0, 0, 0};
+        jb_buf b3 = JB_BUF_INIT;
+        CHECK_AT(taken[i].line, jb_encode(t, v1, &b3, &wo, NULL) == JB_OK, "%s", taken[i].type);
+        CHECK_MEM_AT(taken[i].line, b2.data, b2.len, b3.data, b3.len);
+        jb_buf_free(&b3);
+    }
+    jb_buf_free(&b1);
+    jb_buf_free(&b2);
+    jb_arena_free(a);
+    jb_arena_free(gen);
+}
+
+/* The same outcome both ways, for documents of every kind of failure. */
+static const struct {
+    int line;
+    const char *type, *json;
+    uint32_t flags;
+} docs[] = {
+    {__LINE__, "shape_ext", "{\"Circle\":{\"r\":1}}", 0},
+    {__LINE__, "shape_ext", "{\"Circle\":{\"r\":1},}", 0},
+    {__LINE__, "shape_ext", "{\"Circle\":{\"r\":1}} x", 0},
+    {__LINE__, "shape_ext", "{\"Circle\":{\"r\":\"1\"}}", 0},
+    {__LINE__, "shape_ext", "{\"Nope\":{}}", 0},
+    {__LINE__, "shape_ext", "\"Circle\"", 0},
+    {__LINE__, "shape_int", "{\"w\":1,\"kind\":\"Rect\",\"h\":2}", 0},
+    {__LINE__, "shape_int", "{\"kind\":\"Rect\",\"w\":1,\"h\":2,\"kind\":\"Rect\"}", 0},
+    {__LINE__, "shape_int", "{\"kind\":\"Rect\",\"w\":1,\"h\":2,\"x\":3}", 0},
+    {__LINE__, "shape_int", "{\"kind\":\"Rect\",\"w\":1}", 0},
+    {__LINE__, "shape_adj", "{\"t\":\"Circle\",\"c\":{\"r\":1},\"c\":{\"r\":2}}", 0},
+    {__LINE__, "shape_adj", "{\"t\":\"Circle\"}", 0},
+    {__LINE__, "shape_arr", "[\"Circle\"]", 0},
+    {__LINE__, "shape_arr", "[\"Circle\",{\"r\":1},2]", 0},
+    {__LINE__, "opt_rec", "{\"a\":null}", 0},
+    {__LINE__, "opt_rec", "{\"zz\":1}", 0},
+    {__LINE__, "opt_rec", "{\"zz\":1}", JB_READ_DENY_UNKNOWN},
+    {__LINE__, "opt_rec", "{\"zz\":[1,{\"q\":\"\\u00e9\"}]}", 0},
+    {__LINE__, "opt_rec", "{\"zz\":[1,{\"q\":\"\\ud800\"}]}", 0},
+    {__LINE__, "tup", "[]", 0},
+    {__LINE__, "tup", "[1,2,3,4,5,6,7,8,9]", 0},
+    {__LINE__, "tree", "{\"v\":1,\"left\":{\"v\":2},\"right\":{\"v\":3,\"left\":{}}}", 0},
+    {__LINE__, "tree", "{\"v\":1,\"v\":2}", 0},
+    {__LINE__, "tree", "{\"v\":1,\"v\":2}", JB_READ_DUPLICATE_LAST_WINS},
+    {__LINE__, "tree", "{\"v\":1,\"v\":2}", JB_READ_DUPLICATE_FIRST_WINS},
+    {__LINE__, "tree", "{\"\\u0076\":1}", 0},
+    {__LINE__, "tree", "{\"v\" : 1 , \"left\" : null } ", 0},
+    {__LINE__, "tree", "{\"v\":1e400}", 0},
+    {__LINE__, "tree", "{\"v\":1,\"left\":{\"v\":2,\"left\":{\"v\":3,\"right\":{}}}}", 0},
+    {__LINE__, "color", "\"purple\"", 0},
+    {__LINE__, "color", "7", 0},
+    {__LINE__, "scalars", "{\"b\":true,\"b\":false}", 0},
+    {__LINE__, "scalars", "{\"i8\":300}", 0},
+    {__LINE__, "scalars", "{\"u64\":18446744073709551615}", 0},
+    {__LINE__, "scalars", "{\"u64\":18446744073709551616}", 0},
+    {__LINE__, "scalars", "{\"s\":\"a\\u0000b\"}", 0},
+    {__LINE__, "scalars", "{\"s\":\"\xff\"}", 0},
+    {__LINE__, "misc", "{\"raw\":[1,2],\"num\":1.5e3}", 0},
+    {__LINE__, "zoo", "{\"kids\":[{},{\"kids\":[{}]}]}", 0},
+    {__LINE__, "zoo", "{\"u\":null,\"kids\":[{},{\"kids\":[{\"sc\":{}}]}]}", 0},
+    {__LINE__, "interop", "{}", 0},
+    {__LINE__, "sorted_maps", "{}", 0},
+};
+
+static void same_error(int line, const jb_error *a, const jb_error *b) {
+    CHECK_AT(line, a->code == b->code, "code %d vs %d", a->code, b->code);
+    CHECK_AT(line, a->offset == b->offset && a->line == b->line && a->column == b->column, "offset %zu vs %zu",
+             a->offset, b->offset);
+    CHECK_AT(line, strcmp(a->path, b->path) == 0, "path %s vs %s", a->path, b->path);
+    CHECK_AT(line, strcmp(a->message, b->message) == 0, "message %s vs %s", a->message, b->message);
+}
+
+static void test_docs(void) {
+    char v1[4096], v2[4096];
+    for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+        const jb_type *t = zoo(docs[i].type);
+        CHECK_AT(docs[i].line, t && t->size <= sizeof v1, "%s", docs[i].type);
+        if (!t || t->size > sizeof v1) continue;
+        jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
+        jb_read_options o1 = {docs[i].flags, 0, 0, 0, 0, 0}, o2 = {docs[i].flags | JB_READ_INTERPRET, 0, 0, 0, 0, 0};
+        jb_error e1, e2;
+        size_t n = strlen(docs[i].json);
+        char *copy = malloc(n ? n : 1);
+        memcpy(copy, docs[i].json, n);
+        jb_status s1 = jb_decode(t, copy, n, v1, a1, &o1, &e1), s2 = jb_decode(t, copy, n, v2, a2, &o2, &e2);
+        CHECK_AT(docs[i].line, s1 == s2, "%s: %s vs %s", docs[i].json, jb_status_name(s1), jb_status_name(s2));
+        CHECK_AT(docs[i].line, jb_arena_used(a1) == jb_arena_used(a2), "arena %zu vs %zu", jb_arena_used(a1),
+                 jb_arena_used(a2));
+        if (s1 == s2 && s1) same_error(docs[i].line, &e1, &e2);
+        if (s1 == s2 && !s1) CHECK_AT(docs[i].line, zoo_equal(t, v1, v2), "%s: values differ", docs[i].json);
+        free(copy);
+        jb_arena_free(a1);
+        jb_arena_free(a2);
+    }
+}
+
+/* The differential harness over pseudo-random inputs. */
+static void test_differential(void) {
+    double scale = 1.0;
+    const char *sc = getenv("JB_TEST_SCALE");
+    if (sc && atof(sc) > 0) scale = atof(sc);
+    size_t n = (size_t)(4000 * scale);
+    uint64_t x = 0x9e3779b97f4a7c15u;
+    uint8_t buf[512];
+    for (size_t i = 0; i < n; i++) {
+        size_t len = 3 + (size_t)(x % 400);
+        for (size_t k = 0; k < len; k++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            buf[k] = (uint8_t)x;
+        }
+        buf[0] = (uint8_t)i; /* every root in turn */
+        fuzz_codegen_one(buf, len); /* aborts on a difference */
+    }
+    CHECKF(n > 0, "%zu inputs", n);
+}
+
+/* The committed corpus and regression inputs of fuzz_codegen. */
+static void replay_dir(const char *dir, size_t *count) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.') continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        FILE *f = fopen(path, "rb");
+        if (!f) continue;
+        static uint8_t data[1 << 16];
+        size_t len = fread(data, 1, sizeof data, f);
+        fclose(f);
+        fuzz_codegen_one(data, len);
+        (*count)++;
+    }
+    closedir(d);
+}
+
+static void test_replay(void) {
+    size_t count = 0;
+    replay_dir(JB_SOURCE_DIR "/fuzz/corpus/codegen", &count);
+    replay_dir(JB_SOURCE_DIR "/fuzz/regressions/codegen", &count);
+    printf("replayed %zu fuzz_codegen inputs\n", count);
+    CHECK(count > 0);
+}
+
+/* Records shaped like the zoo's "tree", with a field renamed: the unit's
+ * fingerprint does not match, so nothing attaches. */
+typedef struct tnode tnode;
+typedef struct {
+    tnode *items;
+    size_t len;
+} tnodes;
+struct tnode {
+    int64_t v;
+    tnodes kids;
+};
+
+static const jb_type renamed;
+static const jb_type renamed = JB_RECORD(tnode, JB_FIELD(tnode, v, &jb_i64, JB_NAME("value")),
+                                         JB_FIELD(tnode, kids, JB_VEC_OF_T(tnode, &renamed)));
+
+static void test_refused(void) {
+    jb_gen_unit u = jbgen_zoo_unit;
+    const jb_type *saved[128];
+    memcpy(saved, roots, nroots * sizeof *roots);
+    jb_error err;
+    /* another version */
+    u.version_string = "0.0.1";
+    CHECK(jb_gen_attach(&u, roots, &err) == JB_E_VALUE);
+    CHECK(strstr(err.message, "version") != NULL);
+    /* another fingerprint: the descriptors changed since the file was written */
+    u = jbgen_zoo_unit;
+    u.fingerprint ^= 1;
+    CHECK(jb_gen_attach(&u, roots, &err) == JB_E_VALUE);
+    CHECK(strstr(err.message, "other descriptors") != NULL);
+    /* other descriptors in a root's place */
+    u = jbgen_zoo_unit;
+    for (size_t i = 0; i < nroots; i++)
+        if (roots[i] == zoo("tree")) roots[i] = &renamed;
+    CHECK(jb_gen_attach(&u, roots, &err) == JB_E_VALUE);
+    CHECK(!jb_codegen_active(&renamed));
+    memcpy(roots, saved, nroots * sizeof *roots);
+    CHECK(jb_gen_attach(NULL, roots, &err) == JB_E_ARG);
+}
+
+int main(void) {
+    test_attached();
+    test_taken();
+    test_docs();
+    test_differential();
+    test_replay();
+    test_refused();
+    return check_report();
+}
