@@ -55,7 +55,7 @@ CLANG_CFG := -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COM
 # Fuzzing: clang 14 with libFuzzer; the library gets coverage
 # instrumentation (fuzzer-no-link), everything ASan+UBSan.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= dom typed roundtrip skip utf8 numbers alloc jansson kernel stream
+FUZZ_TARGETS ?= dom typed roundtrip skip utf8 numbers alloc jansson kernel stream codegen
 FUZZ_APT := clang-14 libclang-rt-14-dev libfuzzer-14-dev libjansson-dev
 FUZZ_CFG := -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
 	-DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link" \
