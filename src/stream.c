@@ -363,7 +363,13 @@ static int window(jb_stream *s, jb_error *e) {
         }
         if (s->src == JB_SRC_BUFFER || s->ended) {
             if (!s->bom_done && (s->flags & JB_STREAM_ALLOW_BOM) && s->pre_len) {
-                check_bom(s); /* the end: what was gathered is no mark */
+                /* the end: what was gathered is no mark. Pushed input
+                 * finished before its last chunk was drained still has
+                 * that chunk as the window, and the gathered bytes are
+                 * its last ones: leave it first, so that check_bom puts
+                 * them back at the stream offset they came from. */
+                if (s->in_len) leave(s);
+                check_bom(s);
                 continue;
             }
             return W_END; /* (the window stays: an error in it counts lines there) */
@@ -1017,6 +1023,17 @@ static bool doc_begin(jb_stream *s, jb_error *e) {
     return true;
 }
 
+/*
+ * The element the document scan paused at was read or reported: the scan
+ * goes on after it. Not yet for one reported too big while its end is
+ * still to be found (JB_H_SKIP_SCAN): the document is still inside it, and
+ * an error in its rest is named by the path to it ($[i]...), as when the
+ * whole element lay in one window.
+ */
+static void element_over(jb_stream *s) {
+    if (s->hold != JB_H_SKIP_SCAN) jb__scan_value_done(&s->doc);
+}
+
 static int step_array(jb_stream *s, const jb_target *tg, jb_error *e) {
     for (;;) {
         int w, rc;
@@ -1024,7 +1041,7 @@ static int step_array(jb_stream *s, const jb_target *tg, jb_error *e) {
         if (s->hold == JB_H_SCAN || s->hold == JB_H_SKIP_SCAN) {
             rc = step_held(s, tg, e);
             if (rc == R_NEED || rc == R_FATAL) return rc;
-            jb__scan_value_done(&s->doc);
+            element_over(s);
             if (rc >= 0) return rc;
             continue;
         }
@@ -1058,7 +1075,7 @@ static int step_array(jb_stream *s, const jb_target *tg, jb_error *e) {
         case JB_SCAN_MORE: continue;
         case JB_SCAN_STOP: /* an element */
             rc = element(s, tg, e);
-            if (rc == R_GOT || rc == R_BAD) jb__scan_value_done(&s->doc);
+            if (rc == R_GOT || rc == R_BAD) element_over(s);
             return rc;
         case JB_SCAN_DONE:
             s->phase = (s->flags & JB_STREAM_SKIP_REST) && s->target_closed ? PH_END : PH_TRAIL;

@@ -217,6 +217,36 @@ static void test_bom(void) {
     expect_status(__LINE__, s, JB_E_SYNTAX, &e);
     expect_err(__LINE__, &e, JB_E_SYNTAX, 1, 19, 2, 1, "$", "byte order mark");
     jb_stream_free(s);
+    /* pushed: the start of a mark, then the end of the input before that
+     * chunk was drained: the bytes are read again where they were (a
+     * fuzz_stream finding: offset 0 became SIZE_MAX, column 0) */
+    static const struct {
+        int line;
+        const char *chunk;
+        jb_framing framing;
+        const char *msg;
+    } cut[] = {
+        {__LINE__, "\xEF", JB_FRAMING_SEQ, "found byte 0xEF"},
+        {__LINE__, "\xEF\xBB", JB_FRAMING_SEQ, "found byte 0xEF"},
+        {__LINE__, "\xEF", JB_FRAMING_LINES, "expected object"},
+        {__LINE__, "\xEF\xBB", JB_FRAMING_CONCAT, "expected object"},
+    };
+    for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++) {
+        jb_stream_options o = {.framing = cut[i].framing, .flags = JB_STREAM_ALLOW_BOM};
+        const size_t n = strlen(cut[i].chunk);
+        char *c = dup_exact(cut[i].chunk, n);
+        s = jb_stream_new(&o, &e);
+        CHECK_AT(cut[i].line, s != NULL, "jb_stream_new");
+        if (!s) continue;
+        CHECK_AT(cut[i].line, jb_stream_feed(s, c, n) == JB_OK, "feed");
+        CHECK_AT(cut[i].line, jb_stream_finish(s) == JB_OK, "finish");
+        expect_status(cut[i].line, s, JB_E_SYNTAX, &e);
+        expect_err(cut[i].line, &e, JB_E_SYNTAX, 0, 0, 1, 1, "$", cut[i].msg);
+        CHECK_AT(cut[i].line, jb_stream_offset(s) <= n, "offset %zu",
+                 jb_stream_offset(s));
+        jb_stream_free(s);
+        free(c);
+    }
 }
 
 /* An error on line 1,000,001: its line, column and offset in the stream

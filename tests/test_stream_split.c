@@ -307,6 +307,10 @@ static void check_limits(size_t rounds) {
         {__LINE__, JB_FRAMING_CONCAT, 12, 0, 0, "[1,2] [1,2,3,4,5,6,7 [3]"},
         {__LINE__, JB_FRAMING_CONCAT, 12, 0, 0, "[1,2] 123456789012345 [3]"},
         {__LINE__, JB_FRAMING_ARRAY, 6, 0, 0, "[[1,2],[1,2,3,4,5],[3]]"},
+        /* too big, then malformed past the cut: the path is still $[0]'s */
+        {__LINE__, JB_FRAMING_ARRAY, 6, 0, 0, "[\"ab\\ud8\x01xxxxxxxx"},
+        {__LINE__, JB_FRAMING_ARRAY, 6, 0, 0, "[\"ab\\ud8\x01xxxxxxxx\"]"},
+        {__LINE__, JB_FRAMING_ARRAY, 6, 0, 0, "[[1,2,3,4,5,6 7]]"},
         {__LINE__, JB_FRAMING_SEQ, 8, 0, 0, "\x1E[1,2]\n\x1E[1,2,3,4,5]\n\x1E[3]\n"},
         {__LINE__, JB_FRAMING_LINES, 0, 2, 0, "1\n2\n\n3\n"},
         {__LINE__, JB_FRAMING_LINES, 0, 2, 0, "1\n2\n\n  \n"},
