@@ -105,7 +105,8 @@ static inline char *bb_reserve(bench_buf *b, size_t n) {
  *                report reads every row as a fraction of it */
 enum { BENCH_OURS = 0, BENCH_PEER, BENCH_LIMIT };
 #define BENCH_LIBS(X)                                                                              \
-    X(JBIND, "jbind", BENCH_OURS, "jb_decode / jb_encode with the bench descriptors")              \
+    X(JBIND, "jbind", BENCH_OURS, "jb_decode / jb_encode with the bench descriptors, interpreted") \
+    X(JBIND_GEN, "jbind-generated", BENCH_OURS, "the same calls, the codecs of jbind_generate attached") \
     X(SIMDJSON, "simdjson", BENCH_PEER, "On-Demand, parser reused (decode only)")                  \
     X(RAPIDJSON, "rapidjson", BENCH_PEER, "Document::Parse + extraction; Writer<StringBuffer>")    \
     X(JANSSON, "jansson", BENCH_PEER, "json_loadb + extraction; build json_t + json_dumps")        \

@@ -85,10 +85,13 @@ void bb_grow(bench_buf *b, size_t n) {
 
 /* ---------------- jbind: one generic pair for every case ---------------- */
 static jb_error jb_last_error;
-int jbind_dec(bench_io *io) {
+/* "jbind" runs the interpreter (JB_*_INTERPRET), "jbind-generated" the
+ * same calls with the generated codecs (bench/CMakeLists.txt,
+ * jbind_generate) taking them. */
+static int jbind_decode_flags(bench_io *io, uint32_t extra) {
     jb_read_options o;
     memset(&o, 0, sizeof o);
-    o.flags = io->bc->read_flags;
+    o.flags = io->bc->read_flags | extra;
     jb_status s = jb_decode(io->bc->type, io->in, io->in_len, io->out, io->jarena, &o, &jb_last_error);
     if (s != JB_OK) {
         snprintf(io->errmsg, sizeof io->errmsg, "%s at %.200s: %.500s", jb_status_name(s), jb_last_error.path,
@@ -97,10 +100,12 @@ int jbind_dec(bench_io *io) {
     }
     return 0;
 }
-int jbind_enc(bench_io *io) {
+int jbind_dec(bench_io *io) { return jbind_decode_flags(io, JB_READ_INTERPRET); }
+static int jbind_gen_dec(bench_io *io) { return jbind_decode_flags(io, 0); }
+static int jbind_encode_flags(bench_io *io, uint32_t extra) {
     jb_write_options o;
     memset(&o, 0, sizeof o);
-    o.flags = io->bc->write_flags;
+    o.flags = io->bc->write_flags | extra;
     io->jbuf.len = 0;
     jb_status s = jb_encode(io->bc->type, io->value, &io->jbuf, &o, &jb_last_error);
     if (s != JB_OK) {
@@ -113,6 +118,8 @@ int jbind_enc(bench_io *io) {
     io->enc_release = NULL;
     return 0;
 }
+int jbind_enc(bench_io *io) { return jbind_encode_flags(io, JB_WRITE_INTERPRET); }
+static int jbind_gen_enc(bench_io *io) { return jbind_encode_flags(io, 0); }
 
 /* ---------------- helpers ---------------- */
 static double now_ns(void) {
@@ -136,6 +143,12 @@ static int find_lib(const char *name) {
 static bench_fn case_fn(const bench_case *bc, int lib, int enc) {
     if (bench_libs[lib].absent) return NULL;
     if (bench_libs[lib].kind == BENCH_LIMIT) return enc ? bc->enc[LIB_JBIND] : bc->dec[LIB_JBIND];
+    /* the generated row: the typed cases whose type has generated codecs */
+    if (lib == LIB_JBIND_GEN) {
+        if (!jb_codegen_active(bc->type)) return NULL;
+        if (enc) return bc->enc[LIB_JBIND] == jbind_enc ? jbind_gen_enc : NULL;
+        return bc->dec[LIB_JBIND] == jbind_dec ? jbind_gen_dec : NULL;
+    }
     bench_fn f = enc ? bc->enc[lib] : bc->dec[lib];
     if (f || !bench_libs[lib].registries) return f;
     for (const bench_entry *const *r = bench_libs[lib].registries; *r; r++)

@@ -52,7 +52,7 @@ if os.path.exists(libs_path):
     for r in csv.DictReader(open(libs_path), delimiter="\t"):
         LIBINFO[r["lib"]] = r
 for r in rows:
-    LIBINFO.setdefault(r["lib"], {"lib": r["lib"], "kind": "ours" if r["lib"] == "jbind" else
+    LIBINFO.setdefault(r["lib"], {"lib": r["lib"], "kind": "ours" if r["lib"].startswith("jbind") else
                                   ("limit" if r["lib"] == "memcpy" else "peer"), "built": "yes", "what": ""})
 kind = lambda lib: LIBINFO.get(lib, {}).get("kind", "peer")
 OURS = [l for l in LIBINFO if kind(l) == "ours"]

@@ -64,6 +64,7 @@ int fuzz_codegen_one(const uint8_t *data, size_t size) {
     jb_read_options ro = {0, 0, 0, 0, 0, 0};
     if (o & 0x01) wo.flags |= JB_WRITE_PRETTY;
     if (o & 0x02) wo.flags |= JB_WRITE_NONFINITE_NULL;
+    if (m & 0x40) wo.flags |= JB_WRITE_ABSENT_NULL;
     if (o & 0x04) ro.flags |= JB_READ_BORROW_STRINGS;
     if (o & 0x08) ro.flags |= JB_READ_DENY_UNKNOWN;
     if (o & 0x10) ro.flags |= (o & 0x20) ? JB_READ_DUPLICATE_LAST_WINS : JB_READ_DUPLICATE_FIRST_WINS;

@@ -167,8 +167,11 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         const char *ind = "        ";
         for (int absent = 0; absent < 2; absent++) {
             if (absent) {
-                if (!jb__absent_as_null(pe, 0)) break;
-                P("    } else {\n");
+                /* null always, or only under the call's JB_WRITE_ABSENT_NULL */
+                if (jb__absent_as_null(pe, 0)) P("    } else {\n");
+                else if (jb__absent_as_null(pe, JB_WRITE_ABSENT_NULL))
+                    P("    } else if (e->flags & JB_WRITE_ABSENT_NULL) {\n");
+                else break;
             }
             if (state == 2) {
                 P("%sif (!(p = jbg_room(e, p, %zu))) return NULL;\n%sif (!first) *p++ = ',';\n", ind,

@@ -262,8 +262,9 @@ size_t jb_gen_fmt_u64(char *dst, uint64_t v) { return jb__fmt_u64(dst, v); }
                         JB_READ_DENY_UNKNOWN | JB_READ_DUPLICATE_LAST_WINS | JB_READ_DUPLICATE_FIRST_WINS | \
                         JB_READ_REJECT_DUPLICATE_KEYS)
 /* Write flags generated code honours: invalid UTF-8 is the string leaf's,
- * a non-finite float always hands over. */
-#define GEN_WRITE_FLAGS (JB_WRITE_ALLOW_INVALID_UTF8 | JB_WRITE_NONFINITE_NULL)
+ * a non-finite float always hands over, JB_WRITE_ABSENT_NULL is tested in
+ * the generated record encoders. */
+#define GEN_WRITE_FLAGS (JB_WRITE_ALLOW_INVALID_UTF8 | JB_WRITE_NONFINITE_NULL | JB_WRITE_ABSENT_NULL)
 
 const jb_gen_codec *jb__gen_codec(const jb_type *t) {
     if (!t->cache) return NULL;
