@@ -330,9 +330,10 @@ static jb_value *int_schema(sx *x, const jb_type *t, scope sc) {
 static jb_value *float_schema(sx *x, jb_kind k, scope sc) {
     jb_value *s = typed(x, "number");
     if (sc.nonfinite) /* aeson: any number (too large is infinity), null, "+inf", "-inf" */
-        return pair_of(x, "anyOf", s,
-                       put(x, obj(x), "enum",
-                           add(x, add(x, add(x, arr(x), nullv(x)), cstrv(x, "+inf")), cstrv(x, "-inf"))));
+        return pair_of(
+            x, "anyOf", s,
+            put(x, obj(x), "enum",
+                add(x, add(x, add(x, arr(x), nullv(x)), cstrv(x, "+inf")), cstrv(x, "-inf"))));
     if (k == JB_KIND_F64) {
         put(x, s, "minimum", f64v(x, -DBL_MAX));
         return put(x, s, "maximum", f64v(x, DBL_MAX));
@@ -364,6 +365,12 @@ static jb_value *names_of(sx *x, const jb_plan *pl, size_t i) {
 }
 
 static jb_value *enum_of(sx *x, jb_value *names) { return put(x, obj(x), "enum", names); }
+
+/* The tag of one case: {"const": name}, or {"enum": names} with its aliases. */
+static jb_value *tag_of(sx *x, jb_value *names) {
+    if (jb_value_array_len(names) != 1) return enum_of(x, names);
+    return put(x, obj(x), "const", jb_value_array_get(names, 0));
+}
 
 /* The object form of a nullary case or enum value: {"Name": null | [] | {}}. */
 static jb_value *name_object(sx *x, jb_value *names, const jb_plan *pl) {
@@ -626,12 +633,12 @@ static jb_value *guard(sx *x, jb_value *check, jb_value *body) {
     return put(x, s, "else", boolv(x, false));
 }
 
-/* {"type": "object", "properties": {tag: {"enum": names}}, "required": [tag]} */
+/* {"type": "object", "properties": {tag: TAG}, "required": [tag]} (TAG: tag_of) */
 static jb_value *tag_check(sumctx *c, jb_value *names) {
     sx *x = c->x;
     jb_value *s = typed(x, "object");
     put(x, s, "properties",
-        putn(x, obj(x), c->pl->tag_name, c->pl->tag_name_len, enum_of(x, names)));
+        putn(x, obj(x), c->pl->tag_name, c->pl->tag_name_len, tag_of(x, names)));
     return put(x, s, "required", add(x, arr(x), strv(x, c->pl->tag_name, c->pl->tag_name_len)));
 }
 
@@ -662,7 +669,7 @@ static jb_value *internal_record(sumctx *c, size_t i, jb_value *names) {
     jb_value *props = jb_value_object_get(s, "properties", 10);
     if (!props) return fail_nomem(x);
     /* the tag is a property too (the record may be closed) */
-    jb_value *np = putn(x, obj(x), c->pl->tag_name, c->pl->tag_name_len, enum_of(x, names));
+    jb_value *np = putn(x, obj(x), c->pl->tag_name, c->pl->tag_name_len, tag_of(x, names));
     for (size_t k = 0, n = jb_value_object_len(props); k < n; k++) {
         jb_str key;
         jb_value *v = jb_value_object_at(props, k, &key);
@@ -693,7 +700,7 @@ static jb_value *array_case(sumctx *c, size_t i, jb_value *names) {
     sx *x = c->x;
     bool nullary = !c->pl->e[i].type;
     jb_value *s = typed(x, "array");
-    jb_value *items = add(x, arr(x), enum_of(x, names));
+    jb_value *items = add(x, arr(x), tag_of(x, names));
     if (nullary) add(x, items, nullary_payload(x, c->pl));
     put(x, s, "prefixItems", items);
     /* ["Case"] is read unless the strict form is ["Case",[]] */
@@ -711,7 +718,8 @@ static jb_value *sum_body(sx *x, const jb_plan *pl, scope sc) {
     jb_value *branches = arr(x);
     bool untagged = pl->sum_style == JB_SUM_UNTAGGED;
     /* written as a plain name in every style, and read only so */
-    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) return enum_of(x, all_names(x, pl));
+    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING))
+        return enum_of(x, all_names(x, pl));
     if (pl->all_nullary && pl->sum_style != JB_SUM_EXTERNAL)
         add(x, branches, enum_of(x, all_names(x, pl)));
     for (size_t i = 0; i < pl->n && !x->code; i++) {
@@ -736,7 +744,8 @@ static jb_value *sum_body(sx *x, const jb_plan *pl, scope sc) {
             /* a nullary case is null or its own name (aliases are not tried);
              * only its name with JB_FMT_UNTAGGED_NULLARY_NAME */
             if (!e->type && (pl->fmt_flags & JB_FMT_UNTAGGED_NULLARY_NAME))
-                add(x, branches, put(x, obj(x), "enum", add(x, arr(x), strv(x, e->name, e->name_len))));
+                add(x, branches,
+                    put(x, obj(x), "enum", add(x, arr(x), strv(x, e->name, e->name_len))));
             else if (!e->type)
                 add(x, branches,
                     put(x, obj(x), "enum",
@@ -746,8 +755,9 @@ static jb_value *sum_body(sx *x, const jb_plan *pl, scope sc) {
             break;
         default: /* external */
             if (!e->type) {
-                if (bare_name_ok(pl) || pl->all_nullary) add(x, branches, enum_of(x, names));
-                add(x, branches, name_object(x, x->code ? NULL : jb_value_copy(names, x->arena), pl));
+                if (bare_name_ok(pl) || pl->all_nullary) add(x, branches, tag_of(x, names));
+                add(x, branches,
+                    name_object(x, x->code ? NULL : jb_value_copy(names, x->arena), pl));
             } else {
                 add(x, branches, external_case(&c, i, names));
             }
@@ -974,8 +984,8 @@ jb_status jb_schema_value(const jb_type *type, jb_arena *arena, jb_value **out,
     jb_value *doc = put(&x, obj(&x), "$schema", cstrv(&x, SCHEMA_DIALECT));
     if (opts && opts->id) put(&x, doc, "$id", cstrv(&x, opts->id));
     if (opts && opts->title) put(&x, doc, "title", cstrv(&x, opts->title));
-    jb_value *root =
-        schema_of(&x, type, (scope){0, false, (opts && (opts->flags & JB_SCHEMA_INTEGRAL_FLOATS)), false});
+    jb_value *root = schema_of(
+        &x, type, (scope){0, false, (opts && (opts->flags & JB_SCHEMA_INTEGRAL_FLOATS)), false});
     if (root && jb_value_is_object(root)) {
         for (size_t k = 0, n = jb_value_object_len(root); k < n; k++) {
             jb_str key;

@@ -30,251 +30,30 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "pandoc_types.h"
-#include "zoo.h"
-#ifdef JB_HAVE_CORPUS
-#include "models.h"
-extern const jb_type twitter_type, citm_type, canada_type;
-#endif
+#include "pandoc_types.h" /* the pandoc AST (examples/pandoc) */
+#include "schema_set.h"
+#include "zoo.h" /* the fuzz zoo (fuzz/) */
 
-/* ------------------------------------------------------------------ */
-/* Descriptors for the options the zoo does not cover                  */
-/* ------------------------------------------------------------------ */
-
-/* renames, explicit names, aliases, defaults, deny-unknown */
-typedef struct {
-    int32_t user_id;
-    jb_str display_name;
-    bool has_http_server;
-    jb_str http_server;
-    int32_t port;
-    jb_str host;
-    int64_t key;
-} names_rec;
-static const jb_type names_type = JB_RECORD((names_rec, .rename = JB_RENAME_CAMEL, .fmt_flags = JB_FMT_DENY_UNKNOWN),
-    JB_FIELD(names_rec, user_id, &jb_i32),
-    JB_FIELD(names_rec, display_name, &jb_string, JB_NAME("Display Name")),
-    JB_OPTIONAL(names_rec, http_server, has_http_server, &jb_string),
-    JB_FIELD(names_rec, port, &jb_i32, .aliases = JB_ALIASES("p", "portNumber"), .default_json = "8080"),
-    JB_FIELD(names_rec, host, &jb_string, .default_json = "\"localhost\""),
-    JB_FIELD(names_rec, key, &jb_i64, .aliases = JB_ALIASES("KEY")));
-
-typedef enum { LIGHT_RED, DarkBlue, Plain } shade;
-static const jb_type shade_type = JB_ENUM((shade, .rename = JB_RENAME_KEBAB), JB_ENUM_CASE(LIGHT_RED, "LIGHT_RED"),
-    JB_ENUM_CASE(DarkBlue, "DarkBlue"), JB_ENUM_CASE(Plain, "plain", .aliases = JB_ALIASES("PLAIN")));
-static const jb_type shade_circe =
-    JB_ENUM((shade, .format = &jb_format_circe), JB_ENUM_CASE(LIGHT_RED, "Red"),
-                 JB_ENUM_CASE(DarkBlue, "Blue"), JB_ENUM_CASE(Plain, "Plain"));
-
-/* one sum type, every style, a scalar payload, aliases, a record payload */
-typedef struct {
-    double w, h;
-} box;
-static const jb_type box_type =
-    JB_RECORD(box, JB_FIELD(box, w, &jb_f64), JB_FIELD(box, h, &jb_f64));
-typedef enum { V_NONE, V_INT, V_BOX, V_LIST } vtag;
-typedef struct {
-    vtag tag;
-    union {
-        int64_t i;
-        box b;
-        JB_VEC(jb_str) l;
-    } u;
-} var;
-#define VAR_CASES                                                               \
-    JB_NULLARY(V_NONE, "None", .aliases = JB_ALIASES("Nothing")),                  \
-        JB_CASE(var, V_INT, "Int", u.i, &jb_i64),                               \
-        JB_CASE(var, V_BOX, "Box", u.b, &box_type, .aliases = JB_ALIASES("Rect")), \
-        JB_CASE(var, V_LIST, "List", u.l, JB_VEC_OF_T(jb_str, &jb_string))
-static const jb_type var_ext = JB_SUM((var, .sum_style = JB_SUM_EXTERNAL), tag, VAR_CASES);
-static const jb_type var_int = JB_SUM((var, .sum_style = JB_SUM_INTERNAL, .tag_name = "type", .content_name = "value"), tag, VAR_CASES);
-static const jb_type var_adj = JB_SUM((var, .sum_style = JB_SUM_ADJACENT), tag, VAR_CASES);
-static const jb_type var_arr = JB_SUM((var, .sum_style = JB_SUM_ARRAY), tag, VAR_CASES);
-static const jb_type var_unt = JB_SUM((var, .sum_style = JB_SUM_UNTAGGED), tag, VAR_CASES);
-static const jb_type var_fable = JB_SUM((var, .format = &jb_format_fable), tag, VAR_CASES);
-static const jb_type var_nulls =
-    JB_SUM((var, .fmt_flags = JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_ARRAY), tag, VAR_CASES);
-static const jb_type var_arr_nulls = JB_SUM((var, .sum_style = JB_SUM_ARRAY, .fmt_flags = JB_FMT_NULLARY_ARRAY), tag, VAR_CASES);
-
-/* all-nullary sums: a plain name in every style (and with
- * JB_FMT_ALL_NULLARY_STRING only a name) */
-typedef enum { P_LOW, P_HIGH } prio_tag;
-typedef struct {
-    prio_tag tag;
-} prio;
-#define PRIO_CASES JB_NULLARY(P_LOW, "Low"), JB_NULLARY(P_HIGH, "High", .aliases = JB_ALIASES("HIGH"))
-static const jb_type prio_adj = JB_SUM((prio, .sum_style = JB_SUM_ADJACENT, .fmt_flags = JB_FMT_ALL_NULLARY_STRING), tag, PRIO_CASES);
-static const jb_type prio_unt = JB_SUM((prio, .sum_style = JB_SUM_UNTAGGED), tag, PRIO_CASES);
-static const jb_type prio_arr = JB_SUM((prio, .sum_style = JB_SUM_ARRAY), tag, PRIO_CASES);
-
-/* records: capture, unwrap, three-state, per-field absent policies */
-typedef struct {
-    int32_t a;
-    jb_raw_members rest;
-} partial;
-static const jb_type partial_type = JB_RECORD((partial, .fmt_flags = JB_FMT_DENY_UNKNOWN), JB_FIELD(partial, a, &jb_i32), JB_UNKNOWN_FIELDS(partial, rest));
-typedef struct {
-    uint16_t id;
-} wrapped;
-static const jb_type wrapped_type =
-    JB_RECORD((wrapped, .fmt_flags = JB_FMT_UNWRAP_UNARY), JB_FIELD(wrapped, id, &jb_u16));
-typedef struct {
-    bool has_nick;
-    jb_str *nick;
-    bool has_n;
-    int8_t n;
-    bool has_m;
-    uint8_t m;
-    wrapped w;
-} patch;
-static const jb_type patch_type =
-    JB_RECORD((patch, .fmt_flags = JB_FMT_DENY_UNKNOWN),
-                   JB_OPTIONAL(patch, nick, has_nick, JB_PTR_OF(&jb_string)),
-                   JB_OPTIONAL(patch, n, has_n, &jb_i8, .flags = JB_FIELD_NULL_WHEN_ABSENT),
-                   JB_OPTIONAL(patch, m, has_m, &jb_u8, .flags = JB_FIELD_OMIT_ABSENT),
-                   JB_FIELD(patch, w, &wrapped_type));
-
-/* integers: strings, the int64-string scope (Fable's "+5"), integral floats */
-typedef struct {
-    int64_t a;
-    uint64_t b;
-    int32_t c;
-    uint32_t d;
-    int16_t e;
-    uint64_t f;
-} ints;
-static const jb_type ints_type =
-    JB_RECORD(ints, JB_FIELD(ints, a, &jb_i64_string), JB_FIELD(ints, b, &jb_u64_string),
-              JB_FIELD(ints, c, &jb_i32_string), JB_FIELD(ints, d, &jb_u32_string),
-              JB_FIELD(ints, e, &jb_i16), JB_FIELD(ints, f, &jb_u64));
-static const jb_type ints_fable = JB_RECORD((ints, .format = &jb_format_fable), JB_FIELD(ints, a, &jb_i64), JB_FIELD(ints, b, &jb_u64),
-    JB_FIELD(ints, c, &jb_i32_string), JB_FIELD(ints, d, &jb_u32), JB_FIELD(ints, e, &jb_i16),
-    JB_FIELD(ints, f, &jb_u64_string));
-static const jb_type ints_aeson = JB_RECORD((ints, .format = &jb_format_aeson), JB_FIELD(ints, a, &jb_i64), JB_FIELD(ints, b, &jb_u64),
-    JB_FIELD(ints, c, &jb_i32), JB_FIELD(ints, d, &jb_u32), JB_FIELD(ints, e, &jb_i16),
-    JB_FIELD(ints, f, &jb_u64_string));
-
-/* maps: every key mode, integer keys of several widths */
-typedef struct {
-    double x, y;
-} pt;
-static const jb_type pt_type = JB_TUPLE(pt, JB_ELEM(pt, x, &jb_f64), JB_ELEM(pt, y, &jb_f64));
-typedef JB_MAP(uint8_t, bool) m_u8;
-typedef JB_MAP(int64_t, float) m_i64;
-typedef JB_MAP(shade, int32_t) m_shade;
-typedef JB_MAP(bool, int32_t) m_bool;
-typedef JB_MAP(pt, int32_t) m_pt;
-typedef JB_MAP(char *, int32_t) m_cstr;
-typedef struct {
-    m_u8 a;
-    m_i64 b;
-    m_shade c, d, e;
-    m_bool f;
-    m_pt g;
-    m_cstr h;
-} maps;
-static const jb_type maps_type =
-    JB_RECORD(maps, JB_FIELD(maps, a, JB_MAP_OF_T(uint8_t, bool, &jb_u8, &jb_bool)),
-              JB_FIELD(maps, b, JB_MAP_OF_T(int64_t, float, &jb_i64, &jb_f32)),
-              JB_FIELD(maps, c, JB_MAP_OF(&shade_type, &jb_i32)),
-              JB_FIELD(maps, d, JB_MAP_OF(&shade_type, &jb_i32, .key_mode = JB_KEYS_PAIRS)),
-              JB_FIELD(maps, e, JB_MAP_OF(&shade_type, &jb_i32, .key_mode = JB_KEYS_TEXT_INT)),
-              JB_FIELD(maps, f, JB_MAP_OF(&jb_bool, &jb_i32)),
-              JB_FIELD(maps, g, JB_MAP_OF(&pt_type, &jb_i32)),
-              JB_FIELD(maps, h, JB_MAP_OF_T(char *, int32_t, &jb_cstr, &jb_i32)));
-typedef struct {
-    m_i64 b;
-    m_shade c;
-} maps_text;
-static const jb_type maps_fable =
-    JB_RECORD((maps_text, .format = &jb_format_fable),
-                   JB_FIELD(maps_text, b, JB_MAP_OF_T(int64_t, float, &jb_i64, &jb_f32)),
-                   JB_FIELD(maps_text, c, JB_MAP_OF(&shade_type, &jb_i32)));
-static const jb_type maps_aeson =
-    JB_RECORD((maps_text, .format = &jb_format_aeson),
-                   JB_FIELD(maps_text, b, JB_MAP_OF_T(int64_t, float, &jb_i64, &jb_f32)),
-                   JB_FIELD(maps_text, c, JB_MAP_OF(&shade_type, &jb_i32)));
-
-/* The zoo's custom codecs described by plain descriptors for the schema:
- * point is [x, y] of int32, bag an object whose values it skips. */
-typedef struct {
-    int32_t x, y;
-} xy;
-static const jb_type xy_type = JB_TUPLE(xy, JB_ELEM(xy, x, &jb_i32), JB_ELEM(xy, y, &jb_i32));
-static const jb_type *bag_as = JB_MAP_OF(&jb_string, &jb_raw);
-
-static const jb_type *custom_as(const jb_type *t, void *ctx) {
-    (void)ctx;
-    if (strcmp(t->name, "point") == 0) return &xy_type;
-    if (strcmp(t->name, "bag") == 0) return bag_as;
-    if (strcmp(t->name, "pd_table_ptr") == 0) return &pd_table_type;
-    return NULL;
-}
-
-/* ------------------------------------------------------------------ */
-/* The set of descriptors                                              */
-/* ------------------------------------------------------------------ */
-
+/* The descriptors (schema_set.c): an entry of the set and what the test
+ * learns about it. */
 typedef struct entry {
     const char *name;
     const jb_type *type;
     uint32_t schema_flags; /* JB_SCHEMA_* */
     jb_read_options ro;    /* what jb_decode is given */
     jb_value *schema;
-    size_t first, count; /* its instances in the batch */
 } entry;
 
-#define MAX_ENTRIES 96
+#define MAX_ENTRIES SCHEMA_MAX_ENTRIES
 static entry entries[MAX_ENTRIES];
 static size_t nentries;
 
-static void add_entry(const char *name, const jb_type *t, uint32_t sflags, uint32_t rflags,
-                      uint32_t depth) {
-    if (nentries == MAX_ENTRIES) return;
-    entry *e = &entries[nentries++];
-    memset(e, 0, sizeof *e);
-    e->name = name;
-    e->type = t;
-    e->schema_flags = sflags;
-    e->ro.flags = rflags;
-    e->ro.max_depth = depth;
-}
-
 static void build_entries(void) {
-    for (size_t i = 0; i < zoo_count; i++) add_entry(zoo_types[i].name, zoo_types[i].type, 0, 0, 0);
-    add_entry("names", &names_type, 0, 0, 0);
-    add_entry("shade", &shade_type, 0, 0, 0);
-    add_entry("shade_circe", &shade_circe, 0, 0, 0);
-    add_entry("var_ext", &var_ext, 0, 0, 0);
-    add_entry("var_int", &var_int, 0, 0, 0);
-    add_entry("var_adj", &var_adj, 0, 0, 0);
-    add_entry("var_arr", &var_arr, 0, 0, 0);
-    add_entry("var_unt", &var_unt, 0, 0, 0);
-    add_entry("var_fable", &var_fable, 0, 0, 0);
-    add_entry("var_nulls", &var_nulls, 0, 0, 0);
-    add_entry("var_arr_nulls", &var_arr_nulls, 0, 0, 0);
-    add_entry("prio_adj", &prio_adj, 0, 0, 0);
-    add_entry("prio_unt", &prio_unt, 0, 0, 0);
-    add_entry("prio_arr", &prio_arr, 0, 0, 0);
-    add_entry("partial", &partial_type, 0, 0, 0);
-    add_entry("patch", &patch_type, 0, 0, 0);
-    add_entry("ints", &ints_type, 0, 0, 0);
-    add_entry("ints_fable", &ints_fable, 0, 0, 0);
-    add_entry("ints_aeson", &ints_aeson, 0, 0, 0);
-    add_entry("maps", &maps_type, 0, 0, 0);
-    add_entry("maps_fable", &maps_fable, 0, 0, 0);
-    add_entry("maps_aeson", &maps_aeson, 0, 0, 0);
-    add_entry("opt_rec_strict", zoo_types[2].type, JB_SCHEMA_DENY_UNKNOWN, JB_READ_DENY_UNKNOWN, 0);
-    add_entry("ints_integral", &ints_type, JB_SCHEMA_INTEGRAL_FLOATS, JB_READ_INTEGRAL_FLOATS, 0);
-#ifdef JB_HAVE_CORPUS
-    add_entry("twitter", &twitter_type, 0, 0, 0);
-    add_entry("citm_catalog", &citm_type, 0, 0, 0);
-    add_entry("canada", &canada_type, 0, 0, 0);
-#endif
-    add_entry("pandoc", &pd_pandoc_type, JB_SCHEMA_INTEGRAL_FLOATS, JB_READ_INTEGRAL_FLOATS,
-              PD_MAX_DEPTH);
-    add_entry("pandoc_block", &pd_block_type, JB_SCHEMA_INTEGRAL_FLOATS, JB_READ_INTEGRAL_FLOATS,
-              PD_MAX_DEPTH);
+    schema_set_build();
+    for (size_t i = 0; i < schema_nentries; i++) {
+        const schema_entry *se = &schema_entries[i];
+        entries[nentries++] = (entry){se->name, se->type, se->schema_flags, se->ro, NULL};
+    }
 }
 
 static entry *find_entry(const char *name) {
@@ -372,7 +151,10 @@ static const struct piece {
      "(nothing at /$defs/partial/additionalProperties)"},
     {__LINE__, "tree", "/$defs/tree/properties/left/anyOf/1", "{\"$ref\":\"#/$defs/tree\"}"},
     {__LINE__, "raw", "", "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\"}"},
-    {__LINE__, "shape_serde", "/$defs/shape/oneOf/0", "{\"enum\":[\"Empty\"]}"},
+    {__LINE__, "shape_serde", "/$defs/shape/oneOf/0", "{\"const\":\"Empty\"}"},
+    /* a case's tag: const for one name, enum with its aliases */
+    {__LINE__, "var_int", "/$defs/var/oneOf/1/if/properties/type", "{\"const\":\"Int\"}"},
+    {__LINE__, "var_arr", "/$defs/var/oneOf/1/if/prefixItems/0", "{\"const\":\"Int\"}"},
     {__LINE__, "shape_circe", "/$defs/shape/oneOf/1/additionalProperties",
      "{\"enum\":[null,[],{}]}"},
 };
@@ -454,7 +236,7 @@ static void *failing_realloc(void *ctx, void *p, size_t old, size_t n) {
 static void check_nomem(void) {
     const jb_allocator al = {failing_realloc, NULL};
     const entry *e = find_entry("zoo");
-    jb_schema_options o = {.custom = custom_as};
+    jb_schema_options o = {.custom = schema_custom_as};
     size_t failures = 0;
     for (long n = 0; n < 100000; n++) {
         alloc_budget = 1; /* the arena itself */
@@ -705,196 +487,6 @@ static void add_cases(void) {
     }
 }
 
-/* ------------------------------------------------------------------ */
-/* Random values and their mutants                                     */
-/* ------------------------------------------------------------------ */
-
-static uint64_t rng_state;
-static uint64_t rnd(void) { /* splitmix64 */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static size_t below(size_t n) { return n ? (size_t)(rnd() % n) : 0; }
-
-/* Strings and keys seen in a descriptor's documents: what mutants swap in. */
-#define POOL 48
-typedef struct pools {
-    jb_str s[POOL];
-    size_t ns;
-    jb_str k[POOL];
-    size_t nk;
-} pools;
-
-static void pool_add(jb_str *p, size_t *n, jb_str v, jb_arena *a) {
-    for (size_t i = 0; i < *n; i++)
-        if (p[i].len == v.len && memcmp(p[i].ptr, v.ptr, v.len) == 0) return;
-    if (*n == POOL) return;
-    char *d = jb_arena_alloc(a, v.len + 1, 1);
-    memcpy(d, v.ptr, v.len);
-    d[v.len] = 0;
-    p[(*n)++] = (jb_str){d, v.len};
-}
-
-static void collect(const jb_value *v, pools *p, jb_arena *a, int depth) {
-    if (depth > 64) return;
-    jb_str s;
-    if (jb_value_get_str(v, &s) == JB_OK && s.len < 40) pool_add(p->s, &p->ns, s, a);
-    for (size_t i = 0, n = jb_value_array_len(v); i < n; i++)
-        collect(jb_value_array_get(v, i), p, a, depth + 1);
-    for (size_t i = 0, n = jb_value_object_len(v); i < n; i++) {
-        jb_str k;
-        const jb_value *m = jb_value_object_at(v, i, &k);
-        if (k.len < 40) pool_add(p->k, &p->nk, k, a);
-        collect(m, p, a, depth + 1);
-    }
-}
-
-static const char *const scalar_texts[] = {
-    "null",
-    "true",
-    "false",
-    "0",
-    "-1",
-    "1.5",
-    "127",
-    "128",
-    "255",
-    "256",
-    "-129",
-    "32768",
-    "65536",
-    "2147483648",
-    "-2147483649",
-    "4294967296",
-    "9223372036854775808",
-    "-9223372036854775809",
-    "18446744073709551616",
-    "1e39",
-    "-3.5e38",
-    "1e309",
-    "\"\"",
-    "\"x\"",
-    "\"5\"",
-    "\"+5\"",
-    "\"-0\"",
-    "\"01\"",
-    "\"1.0\"",
-    "\"18446744073709551616\"",
-    "[]",
-    "{}",
-    "[1]",
-    "{\"a\":1}",
-};
-
-static jb_value *pool_value(jb_arena *a, const pools *p) {
-    size_t n = sizeof scalar_texts / sizeof scalar_texts[0];
-    if (p->ns && below(3) == 0) {
-        jb_str s = p->s[below(p->ns)];
-        return jb_value_new_string(a, s.ptr, s.len);
-    }
-    jb_value *v = NULL;
-    const char *t = scalar_texts[below(n)];
-    if (jb_value_parse(t, strlen(t), &v, a, NULL, NULL) != JB_OK) abort();
-    return v;
-}
-
-static jb_str pool_key(const pools *p) {
-    static const char *const extra[] = {"zz", "tag", "t", "c", "contents", "kind", "type", "value"};
-    if (p->nk && below(2)) return p->k[below(p->nk)];
-    const char *k = extra[below(sizeof extra / sizeof extra[0])];
-    return (jb_str){k, strlen(k)};
-}
-
-static size_t count_nodes(const jb_value *v) {
-    size_t n = 1;
-    for (size_t i = 0, m = jb_value_array_len(v); i < m; i++)
-        n += count_nodes(jb_value_array_get(v, i));
-    for (size_t i = 0, m = jb_value_object_len(v); i < m; i++)
-        n += count_nodes(jb_value_object_at(v, i, NULL));
-    return n;
-}
-
-/* One change to node v. */
-static jb_value *mutate_node(jb_arena *a, const jb_value *v, const pools *p) {
-    size_t n;
-    jb_value *c;
-    switch (below(4)) {
-    case 0: break; /* replaced below */
-    case 1:
-        if (jb_value_is_object(v)) {
-            c = jb_value_copy(v, a);
-            n = jb_value_object_len(c);
-            if (n && below(2)) {
-                jb_str k;
-                jb_value_object_at(c, below(n), &k);
-                jb_value_object_remove(c, k.ptr, k.len, NULL);
-            } else {
-                jb_str k = pool_key(p);
-                jb_value_object_set(c, k.ptr, k.len, pool_value(a, p), a);
-            }
-            return c;
-        }
-        if (jb_value_is_array(v)) {
-            n = jb_value_array_len(v);
-            c = jb_value_new_array(a);
-            size_t drop = n && below(2) ? below(n) : n;
-            for (size_t i = 0; i < n; i++)
-                if (i != drop)
-                    jb_value_array_append(c, jb_value_copy(jb_value_array_get(v, i), a), a);
-            if (drop == n) /* repeat an element, or add a stranger */
-                jb_value_array_append(c,
-                                      n && below(2) ? jb_value_copy(jb_value_array_get(v, 0), a)
-                                                    : pool_value(a, p),
-                                      a);
-            return c;
-        }
-        break;
-    case 2:
-        if (jb_value_is_object(v) && (n = jb_value_object_len(v))) { /* rename a member */
-            c = jb_value_new_object(a);
-            size_t which = below(n);
-            for (size_t i = 0; i < n; i++) {
-                jb_str k;
-                const jb_value *m = jb_value_object_at(v, i, &k);
-                if (i == which) k = pool_key(p);
-                jb_value_object_set(c, k.ptr, k.len, jb_value_copy(m, a), a);
-            }
-            return c;
-        }
-        break;
-    default:
-        if (jb_value_is_string(v) && p->ns) {
-            jb_str s = p->s[below(p->ns)];
-            return jb_value_new_string(a, s.ptr, s.len);
-        }
-        break;
-    }
-    return pool_value(a, p);
-}
-
-/* A copy of v with node *k (pre-order) mutated. */
-static jb_value *mutant(jb_arena *a, const jb_value *v, long *k, const pools *p) {
-    if ((*k)-- == 0) return mutate_node(a, v, p);
-    if (jb_value_is_array(v)) {
-        jb_value *c = jb_value_new_array(a);
-        for (size_t i = 0, n = jb_value_array_len(v); i < n; i++)
-            jb_value_array_append(c, mutant(a, jb_value_array_get(v, i), k, p), a);
-        return c;
-    }
-    if (jb_value_is_object(v)) {
-        jb_value *c = jb_value_new_object(a);
-        for (size_t i = 0, n = jb_value_object_len(v); i < n; i++) {
-            jb_str key;
-            const jb_value *m = jb_value_object_at(v, i, &key);
-            jb_value_object_set(c, key.ptr, key.len, mutant(a, m, k, p), a);
-        }
-        return c;
-    }
-    return jb_value_copy(v, a);
-}
-
 static double now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -907,60 +499,34 @@ static double test_scale(void) {
     return d > 0 ? d : 1.0;
 }
 
-#define MAX_DOC 65536
+static void on_value(const char *text, size_t len, void *ctx) {
+    new_inst(*(size_t *)ctx, I_VALID, text, len);
+}
 
 /* nvalues random values of entry ei (fewer when their JSON passes
  * max_bytes: big documents cost the validator most), and as many mutants. */
 static void add_random(size_t ei, size_t nvalues, size_t max_bytes) {
-    const entry *e = &entries[ei];
-    jb_arena *gen = jb_arena_new(), *a = jb_arena_new();
-    void *v = malloc(e->type->size);
-    uint8_t bytes[768];
-    pools p;
-    memset(&p, 0, sizeof p);
-    jb_buf b = JB_BUF_INIT;
-    size_t made = 0, tried = 0, first = ninst, total = 0;
-    rng_state = 0x5eed0000u + ei;
-    while (made < nvalues && tried < 4 * nvalues && total < max_bytes) {
-        tried++;
-        for (size_t i = 0; i < sizeof bytes; i++) bytes[i] = (uint8_t)rnd();
-        fuzz_src src = {bytes, sizeof bytes};
-        zoo_gen(e->type, v, &src, gen, 0);
-        jb_write_options wo = {0};
-        if (tried & 1) wo.flags = JB_WRITE_ABSENT_NULL;
-        b.len = 0;
-        if (jb_encode(e->type, v, &b, &wo, NULL) == JB_OK && b.len <= MAX_DOC) {
-            new_inst(ei, I_VALID, b.data, b.len);
-            total += b.len;
-            made++;
-        }
-        jb_arena_reset(gen);
-    }
+    size_t first = ninst;
+    schema_rng_seed(0x5eed0000u + ei);
+    size_t made =
+        schema_random_docs(&schema_entries[ei], nvalues, max_bytes, SCHEMA_MAX_DOC, on_value, &ei);
+    size_t total = 0;
+    for (size_t i = first; i < ninst; i++) total += insts[i].len;
     CHECKF(made == nvalues || total >= max_bytes, "%s: only %zu of %zu random values encoded",
-           e->name, made, nvalues);
-    size_t nvalid = ninst - first, nmutants = nvalid;
-    for (size_t i = first; i < first + nvalid && i < first + 64; i++) {
-        jb_value *d = NULL;
-        if (jb_value_parse(insts[i].text, insts[i].len, &d, a, NULL, NULL) == JB_OK)
-            collect(d, &p, a, 0);
-    }
-    for (size_t m = 0; m < nmutants && nvalid; m++) {
-        const inst *src = &insts[first + below(nvalid)];
-        jb_arena *ma = jb_arena_new();
-        jb_value *d = NULL;
-        if (jb_value_parse(src->text, src->len, &d, ma, NULL, NULL) == JB_OK) {
-            long k = (long)below(count_nodes(d));
-            jb_value *mu = mutant(ma, d, &k, &p);
-            b.len = 0;
-            if (mu && jb_value_print(mu, &b, NULL, NULL) == JB_OK && b.len <= MAX_DOC)
-                new_inst(ei, I_MUTANT, b.data, b.len);
-        }
-        jb_arena_free(ma);
+           entries[ei].name, made, nvalues);
+    size_t nvalid = ninst - first;
+    schema_pools *p = schema_pools_new();
+    for (size_t i = first; i < first + nvalid && i < first + 64; i++)
+        schema_pools_add(p, insts[i].text, insts[i].len);
+    jb_buf b = JB_BUF_INIT;
+    for (size_t m = 0; m < nvalid; m++) {
+        const inst *src = &insts[first + schema_below(nvalid)];
+        b.len = 0;
+        if (schema_mutant(p, src->text, src->len, &b) && b.len <= SCHEMA_MAX_DOC)
+            new_inst(ei, I_MUTANT, b.data, b.len);
     }
     jb_buf_free(&b);
-    free(v);
-    jb_arena_free(gen);
-    jb_arena_free(a);
+    schema_pools_free(p);
 }
 
 /* The corpus documents, decoded with the models and encoded again, then
@@ -1142,15 +708,37 @@ static void compare(const jb_value *answer) {
            rej, known);
 }
 
-int main(void) {
+/* `test_schema --export DIR`: every entry's schema to DIR/<name>.json (for
+ * tests/test_schema_roundtrip.sh), and nothing else. */
+static int export_all(const char *dir) {
+    for (size_t i = 0; i < nentries; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.json", dir, entries[i].name);
+        FILE *f = fopen(path, "wb");
+        if (!f || jb_value_print_file(entries[i].schema, f, NULL, NULL) != JB_OK) {
+            fprintf(stderr, "test_schema: cannot write %s\n", path);
+            if (f) fclose(f);
+            return 2;
+        }
+        if (fclose(f)) return 2;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
     build_entries();
     jb_arena *arena = jb_arena_new();
     for (size_t i = 0; i < nentries; i++) {
         entry *e = &entries[i];
         jb_error err;
-        jb_schema_options o = {.flags = e->schema_flags, .custom = custom_as};
+        jb_schema_options o = {.flags = e->schema_flags, .custom = schema_custom_as};
         jb_status st = jb_schema_value(e->type, arena, &e->schema, &o, &err);
         CHECKF(st == JB_OK, "schema of %s: %s %s", e->name, jb_status_name(st), err.message);
+    }
+    if (argc == 3 && strcmp(argv[1], "--export") == 0) {
+        int rc = export_all(argv[2]);
+        jb_arena_free(arena);
+        return rc;
     }
     check_api();
     check_pieces();

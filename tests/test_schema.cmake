@@ -6,7 +6,8 @@
 # Python, and then the corpus models are left out).
 set(JB_FUZZ_DIR ${PROJECT_SOURCE_DIR}/fuzz)
 set(JB_PANDOC_DIR ${PROJECT_SOURCE_DIR}/examples/pandoc)
-target_sources(test_schema PRIVATE ${JB_FUZZ_DIR}/zoo.c ${JB_PANDOC_DIR}/pandoc_types.c)
+target_sources(test_schema PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/schema_set.c ${JB_FUZZ_DIR}/zoo.c
+  ${JB_PANDOC_DIR}/pandoc_types.c)
 target_include_directories(test_schema PRIVATE ${JB_FUZZ_DIR} ${JB_PANDOC_DIR})
 find_library(JB_TEST_LIBM m)
 if(JB_TEST_LIBM)
@@ -24,3 +25,4 @@ if(Python3_Interpreter_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/bench/jb_corpus_de
   target_include_directories(test_schema PRIVATE ${PROJECT_SOURCE_DIR}/bench ${JB_SCHEMA_GEN})
   target_compile_definitions(test_schema PRIVATE JB_HAVE_CORPUS)
 endif()
+
