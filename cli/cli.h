@@ -108,6 +108,6 @@ void cli_usage(FILE *to);
 
 /* ---- the commands ---- */
 
-extern const cli_command cli_fmt, cli_check, cli_get;
+extern const cli_command cli_fmt, cli_check, cli_get, cli_gen, cli_schema;
 
 #endif

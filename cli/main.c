@@ -7,6 +7,8 @@
  *   jbind fmt [--indent N | --compact] [--sort-keys] [--ascii] [--canonical] [FILE]
  *   jbind check FILE...
  *   jbind get [--indent N | --compact] POINTER [FILE]
+ *   jbind schema [--compact] NAME         the JSON Schema of an example's type
+ *   jbind gen [options] SCHEMA            C types and descriptors from a JSON Schema
  *
  * This file dispatches on the command name and writes the usage and help
  * texts from the command table; each command lives in its own file
@@ -17,7 +19,8 @@
 #include "cli.h"
 
 /* The commands, in the order usage and help list them. */
-static const cli_command *const commands[] = {&cli_fmt, &cli_check, &cli_get};
+static const cli_command *const commands[] = {&cli_fmt, &cli_check, &cli_get, &cli_schema,
+                                              &cli_gen};
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static const char options_help[] =
@@ -65,7 +68,8 @@ int main(int argc, char **argv) {
         cli_usage(stderr);
         return EXIT_TROUBLE;
     }
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) return help();
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
+        return help();
     if (strcmp(cmd, "--version") == 0) {
         printf("jbind %s\n", JB_VERSION_STRING);
         return fflush(stdout) == EOF ? EXIT_TROUBLE : 0;
