@@ -40,8 +40,11 @@ PREFIX ?= /usr/local
 BUILD := build
 
 # Debian packages `make test` needs, and the decimal-comma locales.
-# (python3-jsonschema: the independent validator of tests/test_schema.c.)
-APT_PACKAGES := cmake make gcc g++ clang pkg-config locales binutils python3 git python3-jsonschema
+# (python3-jsonschema: the independent validator of tests/test_schema*;
+# openapi-specification, json-schema-test-suite: schemas and samples of
+# tests/test_schema_real.sh.)
+APT_PACKAGES := cmake make gcc g++ clang pkg-config locales binutils python3 git python3-jsonschema \
+	openapi-specification json-schema-test-suite
 LOCALES := de_DE.UTF-8 fr_FR.UTF-8
 TEST_LOCALE := de_DE.UTF-8
 

@@ -26,3 +26,28 @@ if(Python3_Interpreter_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/bench/jb_corpus_de
   target_compile_definitions(test_schema PRIVATE JB_HAVE_CORPUS)
 endif()
 
+# The generator on published schemas (tests/test_schema_real.sh) and the
+# two directions together over this test's descriptors
+# (tests/test_schema_roundtrip.sh). Both build C at test time with the
+# compiler of this build (and its sanitizers), against the static library.
+find_program(JB_BASH bash)
+if(JB_BASH AND TARGET jbind-cli)
+  add_test(NAME test_schema_real
+    COMMAND ${JB_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/test_schema_real.sh $<TARGET_FILE:jbind-cli>
+            $<TARGET_FILE:jbind_static> ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/schema_real ${CMAKE_C_COMPILER} "${JB_SANITIZE}")
+  set_tests_properties(test_schema_real PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    TIMEOUT ${JB_TEST_TIMEOUT} SKIP_REGULAR_EXPRESSION "^SKIPPED: no python3-jsonschema")
+  add_test(NAME test_schema_roundtrip
+    COMMAND ${JB_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/test_schema_roundtrip.sh $<TARGET_FILE:jbind-cli>
+            $<TARGET_FILE:test_schema> $<TARGET_FILE:jbind_static> ${PROJECT_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/schema_roundtrip ${CMAKE_C_COMPILER} "${JB_SANITIZE}"
+            "${JB_SCHEMA_GEN}")
+  set_tests_properties(test_schema_roundtrip PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    TIMEOUT ${JB_TEST_TIMEOUT})
+  foreach(t test_schema_real test_schema_roundtrip)
+    if(JB_TEST_ENV)
+      set_tests_properties(${t} PROPERTIES ENVIRONMENT "${JB_TEST_ENV}")
+    endif()
+  endforeach()
+endif()
