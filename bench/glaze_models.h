@@ -196,9 +196,17 @@ struct t100_result { str created_at, from_user, text, iso_language_code; uint64_
 struct twitter100 { vec<t100_result> results; uint64_t max_id; int32_t page; str query; };
 
 // glaze options: a glaze user's defaults (unknown keys are an error), and
-// the partial models' (unknown keys skipped).
+// the partial models' (unknown keys skipped). glaze writes control
+// characters other than \b\f\n\r\t raw by default (a U+0000 in a string
+// comes out as a NUL byte: not JSON); a user whose strings hold them turns
+// on escape_control_characters, an option glaze reads from an options type
+// derived from glz::opts. gsoc-2018's do, so its rows use it.
 inline constexpr glz::opts full_opts{};
 inline constexpr glz::opts partial_opts{.error_on_unknown_keys = false};
+struct escaping_opts : glz::opts {
+    bool escape_control_characters = true;
+};
+inline constexpr escaping_opts partial_escaping_opts{{.error_on_unknown_keys = false}};
 } // namespace gz
 
 // ---------------- glz::meta: what glaze cannot reflect ----------------

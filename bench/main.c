@@ -2,11 +2,13 @@
 /*
  * main.c — the bench driver.
  *
- *   jbench [--quick] [--case PATTERNS] [--lib PATTERNS] [--out results.tsv]
+ *   jbench [--quick [--jobs N]] [--case PATTERNS] [--lib PATTERNS] [--out results.tsv]
  *       runs every (case, library) pair in its own child process (a fresh
  *       exec, so that the child's peak RSS is its own), prints a table and
  *       writes the raw results. --quick: the correctness gates only, one
- *       operation each, no timing; exit status 1 if any gate failed.
+ *       operation each, no timing; exit status 1 if any gate failed;
+ *       --jobs N: N children at a time (--quick only: timed children
+ *       always run alone).
  *       PATTERNS: comma-separated shell patterns (fnmatch), each matched
  *       against the whole name: "twitter" is the typed twitter case only,
  *       "dom.*" every DOM case, "*twitter*" all three twitter files.
@@ -18,7 +20,8 @@
  * Environment: JB_DATA_DIR (corpus directory; default ../shared/data/corpus
  * relative to the repository root), JB_BENCH_SECONDS (seconds per timed run,
  * default 0.2), JB_BENCH_RUNS (timed runs, default 5), JB_BENCH_CASES and
- * JB_BENCH_LIBS (the same PATTERNS as --case / --lib; the options win).
+ * JB_BENCH_LIBS (the same PATTERNS as --case / --lib; the options win),
+ * JB_BENCH_JOBS (the same as --jobs).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -600,28 +603,41 @@ typedef struct result {
     long rss_kb;
 } result;
 
-static int spawn_child(const char *self, const bench_case *bc, int lib, int quick, result *res,
-                       int *nres, int cap) {
-    int pfd[2];
-    if (pipe(pfd)) return -1;
+/* One (case, library) child: a freshly exec'd copy of this program whose
+ * R lines go to a temporary file (not a pipe, so that the parent can wait
+ * for whichever of several children ends first without draining each). */
+typedef struct child {
+    pid_t pid;
+    FILE *out;
+    const bench_case *bc;
+    int lib, pair;
+} child;
+
+static int child_start(const char *self, const bench_case *bc, int lib, int quick, child *ch) {
+    ch->out = tmpfile();
+    if (!ch->out) return -1;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
-    posix_spawn_file_actions_addclose(&fa, pfd[0]);
+    posix_spawn_file_actions_adddup2(&fa, fileno(ch->out), 1);
     char *argv[] = {(char *)self, (char *)"--child", (char *)bc->name,
                     (char *)bench_libs[lib].name, quick ? (char *)"--quick" : NULL, NULL};
-    pid_t pid;
-    if (posix_spawn(&pid, self, &fa, NULL, argv, environ)) {
-        close(pfd[0]);
-        close(pfd[1]);
+    int rc = posix_spawn(&ch->pid, self, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc) {
+        fclose(ch->out);
         return -1;
     }
-    posix_spawn_file_actions_destroy(&fa);
-    close(pfd[1]);
-    FILE *f = fdopen(pfd[0], "r");
+    ch->bc = bc;
+    ch->lib = lib;
+    return 0;
+}
+
+/* The child has exited (status, ru): its R lines into res[*nres...]. */
+static void child_finish(child *ch, int status, const struct rusage *ru, result *res, int *nres, int cap) {
+    rewind(ch->out);
     char line[2048];
     int first = *nres;
-    while (fgets(line, sizeof line, f)) {
+    while (fgets(line, sizeof line, ch->out)) {
         if (line[0] != 'R' || line[1] != '\t' || *nres >= cap) continue;
         result *r = &res[(*nres)++];
         memset(r, 0, sizeof *r);
@@ -646,24 +662,18 @@ static int spawn_child(const char *self, const bench_case *bc, int lib, int quic
             t = strtok_r(NULL, "\t\n", &save);
         }
     }
-    fclose(f);
-    int status;
-    struct rusage ru;
-    wait4(pid, &status, 0, &ru);
-    for (int i = first; i < *nres; i++) res[i].rss_kb = ru.ru_maxrss;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        if (*nres < cap) {
-            result *r = &res[(*nres)++];
-            memset(r, 0, sizeof *r);
-            snprintf(r->cas, sizeof r->cas, "%s", bc->name);
-            snprintf(r->lib, sizeof r->lib, "%s", bench_libs[lib].name);
-            snprintf(r->op, sizeof r->op, "-");
-            snprintf(r->status, sizeof r->status, "FAILED");
-            snprintf(r->msg, sizeof r->msg, "child %s %d", WIFSIGNALED(status) ? "killed by signal" : "exited with",
-                     WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-        }
+    fclose(ch->out);
+    for (int i = first; i < *nres; i++) res[i].rss_kb = ru->ru_maxrss;
+    if ((!WIFEXITED(status) || WEXITSTATUS(status) != 0) && *nres < cap) {
+        result *r = &res[(*nres)++];
+        memset(r, 0, sizeof *r);
+        snprintf(r->cas, sizeof r->cas, "%s", ch->bc->name);
+        snprintf(r->lib, sizeof r->lib, "%s", bench_libs[ch->lib].name);
+        snprintf(r->op, sizeof r->op, "-");
+        snprintf(r->status, sizeof r->status, "FAILED");
+        snprintf(r->msg, sizeof r->msg, "child %s %d", WIFSIGNALED(status) ? "killed by signal" : "exited with",
+                 WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
     }
-    return 0;
 }
 
 /* Gate failures that are the peer's documented behaviour, not a bench bug:
@@ -682,10 +692,6 @@ static const struct { const char *cas, *lib, *op, *why; } known_failures[] = {
     {"dom.aeson.twitter100", "cJSON", "dec", "cJSON stores every number as a double: 64-bit ids beyond 2^53 are rounded"},
     {"dom.aeson.twitter100", "cJSON", "enc", "cJSON prints 64-bit ids from a double in exponent form"},
     {"dom.canada", "cJSON", "enc", "cJSON prints a double with 15 digits when it is within DBL_EPSILON: not exact"},
-    {"gsoc-2018", "glaze", "enc", "glaze writes control characters other than \\b\\f\\n\\r\\t raw unless "
-     "escape_control_characters is set (off by default): a U+0000 comes out as a raw NUL, invalid JSON"},
-    {"gsoc-2018", "glaze-fresh", "enc", "glaze writes control characters other than \\b\\f\\n\\r\\t raw unless "
-     "escape_control_characters is set (off by default): a U+0000 comes out as a raw NUL, invalid JSON"},
 };
 static const char *known_failure(const char *cas, const char *lib, const char *op) {
     for (size_t i = 0; i < sizeof known_failures / sizeof known_failures[0]; i++)
@@ -718,7 +724,7 @@ static void print_result(const result *r, const result *all, int n) {
 }
 
 int main(int argc, char **argv) {
-    int quick = 0;
+    int quick = 0, jobs = getenv("JB_BENCH_JOBS") ? atoi(getenv("JB_BENCH_JOBS")) : 1;
     const char *only_case = getenv("JB_BENCH_CASES"), *only_lib = getenv("JB_BENCH_LIBS"), *out = NULL;
     resolve_data_dir(argv[0]);
     bench_libs_init();
@@ -733,6 +739,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--case") && i + 1 < argc) only_case = argv[++i];
         else if (!strcmp(argv[i], "--lib") && i + 1 < argc) only_lib = argv[++i];
         else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
+        else if (!strcmp(argv[i], "--jobs") && i + 1 < argc) jobs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--libs")) {
             static const char *const kinds[] = {"ours", "peer", "limit"};
             printf("lib\tkind\tbuilt\twhat\n");
@@ -746,7 +753,7 @@ int main(int argc, char **argv) {
                        bench_cases[c]->file ? bench_cases[c]->file : bench_cases[c]->note);
             return 0;
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--case PATTERNS] [--lib PATTERNS] [--out FILE] | --list | --libs\n",
+            fprintf(stderr, "usage: %s [--quick [--jobs N]] [--case PATTERNS] [--lib PATTERNS] [--out FILE] | --list | --libs\n",
                     argv[0]);
             return 2;
         }
@@ -777,7 +784,13 @@ int main(int argc, char **argv) {
         if (have_copy) snprintf(self, sizeof self, "%s", copy);
         else unlink(copy);
     }
+    if (jobs < 1) jobs = 1;
+    if (!quick && jobs > 1) {
+        printf("jbench: --jobs %d ignored: timed children run one at a time\n", jobs);
+        jobs = 1;
+    }
     printf("jbench: data dir %s%s\n", data_dir, quick ? " (quick: correctness gates only)" : "");
+    if (quick && jobs > 1) printf("jbench: %d children at a time\n", jobs);
     if (only_case && *only_case) printf("jbench: cases %s only\n", only_case);
     if (only_lib && *only_lib) printf("jbench: libraries %s only\n", only_lib);
     for (int l = 0; l < LIB_COUNT; l++)
@@ -786,6 +799,10 @@ int main(int argc, char **argv) {
     int cap = 4096, n = 0, failed = 0, skipped = 0, known = 0;
     result *res = (result *)calloc((size_t)cap, sizeof(result));
     double t_start = now_ns();
+    /* every (case, library) pair to run, in table order */
+    int npairs = 0;
+    int *pair_case = (int *)calloc(bench_case_count * LIB_COUNT + 1, sizeof(int));
+    int *pair_lib = (int *)calloc(bench_case_count * LIB_COUNT + 1, sizeof(int));
     for (size_t c = 0; c < bench_case_count; c++) {
         const bench_case *bc = bench_cases[c];
         if (!name_matches(only_case, bc->name)) continue;
@@ -794,23 +811,76 @@ int main(int argc, char **argv) {
             skipped++;
             continue;
         }
-        int first = n;
         for (int lib = 0; lib < LIB_COUNT; lib++) {
             if (!name_matches(only_lib, bench_libs[lib].name)) continue;
             if (!case_fn(bc, lib, 0) && !case_fn(bc, lib, 1)) continue;
-            spawn_child(self, bc, lib, quick, res, &n, cap);
+            pair_case[npairs] = (int)c;
+            pair_lib[npairs++] = lib;
         }
-        for (int i = first; i < n; i++) {
-            const char *why = known_failure(res[i].cas, res[i].lib, res[i].op);
-            if (!strcmp(res[i].status, "FAILED") && why) {
-                snprintf(res[i].status, sizeof res[i].status, "FAILED*");
-                snprintf(res[i].msg, sizeof res[i].msg, "known peer limitation: %s", why);
-                known++;
+    }
+    /* Run them, up to `jobs` children at a time (1 when timing: a timed
+     * child has the machine to itself, as far as this program can see to
+     * it), and print each case once all its pairs are done, in table order,
+     * whichever child ended first. */
+    enum { PAIR_RESULTS = 4 }; /* a child reports dec, enc and a failure at most */
+    result *pres = (result *)calloc((size_t)npairs * PAIR_RESULTS + 1, sizeof(result));
+    int *pcount = (int *)calloc((size_t)npairs + 1, sizeof(int));
+    char *pdone = (char *)calloc((size_t)npairs + 1, 1);
+    child *running = (child *)calloc((size_t)jobs, sizeof(child));
+    int nrun = 0, next = 0, committed = 0;
+    while (committed < npairs) {
+        while (nrun < jobs && next < npairs) {
+            child *ch = &running[nrun];
+            const bench_case *bc = bench_cases[pair_case[next]];
+            if (child_start(self, bc, pair_lib[next], quick, ch) == 0) {
+                ch->pair = next++;
+                nrun++;
+                continue;
             }
-            print_result(&res[i], res + first, n - first);
-            if (!strcmp(res[i].status, "FAILED")) failed++;
+            result *r = &pres[next * PAIR_RESULTS];
+            snprintf(r->cas, sizeof r->cas, "%s", bc->name);
+            snprintf(r->lib, sizeof r->lib, "%s", bench_libs[pair_lib[next]].name);
+            snprintf(r->op, sizeof r->op, "-");
+            snprintf(r->status, sizeof r->status, "FAILED");
+            snprintf(r->msg, sizeof r->msg, "could not start the child: %s", strerror(errno));
+            pcount[next] = 1;
+            pdone[next++] = 1;
         }
-        fflush(stdout);
+        if (nrun > 0) {
+            int status;
+            struct rusage ru;
+            pid_t pid = wait4(-1, &status, 0, &ru);
+            if (pid < 0 && errno == EINTR) continue;
+            if (pid < 0) break;
+            for (int k = 0; k < nrun; k++) {
+                if (running[k].pid != pid) continue;
+                int p = running[k].pair;
+                child_finish(&running[k], status, &ru, &pres[p * PAIR_RESULTS], &pcount[p], PAIR_RESULTS);
+                pdone[p] = 1;
+                running[k] = running[--nrun];
+                break;
+            }
+        }
+        while (committed < npairs) { /* the next case, if all its pairs are done */
+            int end = committed, all = 1;
+            while (end < npairs && pair_case[end] == pair_case[committed]) all &= pdone[end++];
+            if (!all) break;
+            int first = n;
+            for (int p = committed; p < end; p++)
+                for (int i = 0; i < pcount[p] && n < cap; i++) res[n++] = pres[p * PAIR_RESULTS + i];
+            for (int i = first; i < n; i++) {
+                const char *why = known_failure(res[i].cas, res[i].lib, res[i].op);
+                if (!strcmp(res[i].status, "FAILED") && why) {
+                    snprintf(res[i].status, sizeof res[i].status, "FAILED*");
+                    snprintf(res[i].msg, sizeof res[i].msg, "known peer limitation: %s", why);
+                    known++;
+                }
+                print_result(&res[i], res + first, n - first);
+                if (!strcmp(res[i].status, "FAILED")) failed++;
+            }
+            fflush(stdout);
+            committed = end;
+        }
     }
     printf("jbench: %d results, %d FAILED, %d FAILED* (known peer limitations), %d cases skipped, %.1f s\n",
            n, failed, known, skipped, (now_ns() - t_start) / 1e9);

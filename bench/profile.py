@@ -14,7 +14,8 @@ counts are deterministic for a given build: rerun after a change and
 compare.
 
 Options: --iters N (default 10), --cases A,B (default the three full models
-and their DOM cases), --libs A,B (default jbind,glaze,yyjson; a library not
+and their DOM cases), --libs A,B (default ours,glaze,yyjson, where "ours" is
+every library of kind "ours" in `JBENCH --libs`: jbind's rows; a library not
 built into JBENCH, or without the case, is left out), --jobs N (parallel
 valgrind runs, default 2). Prints the table; writes OUT.tsv:
 case, lib, op, iters, bytes, ir_per_op, ir_per_byte.
@@ -35,18 +36,20 @@ ap.add_argument("jbench")
 ap.add_argument("out")
 ap.add_argument("--iters", type=int, default=int(os.environ.get("JB_PROFILE_ITERS", "10")))
 ap.add_argument("--cases", default=os.environ.get("JB_PROFILE_CASES", DEFAULT_CASES))
-ap.add_argument("--libs", default=os.environ.get("JB_PROFILE_LIBS", "jbind,glaze,yyjson"))
+ap.add_argument("--libs", default=os.environ.get("JB_PROFILE_LIBS", "ours,glaze,yyjson"))
 ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", "2")))
 args = ap.parse_args()
 
 if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
     sys.exit("profile.py: valgrind (callgrind) not installed: apt-get install valgrind")
 
-built = {}
+built, ours = {}, []
 for line in subprocess.run([args.jbench, "--libs"], capture_output=True, text=True, check=True).stdout.splitlines()[1:]:
     f = line.split("\t")
     built[f[0]] = f[2] == "yes"
-libs = [l for l in args.libs.split(",") if l]
+    if f[1] == "ours":
+        ours.append(f[0])
+libs = [x for l in args.libs.split(",") if l for x in (ours if l == "ours" else [l])]
 for l in libs:
     if l not in built:
         sys.exit(f"profile.py: unknown library {l}")

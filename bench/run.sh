@@ -9,7 +9,8 @@
 #                          BENCHMARKS.md and docs/bench-chart.png
 #   bench/run.sh --quick   build, then run every case once through the
 #                          correctness gates only (no timing, no files
-#                          rewritten); exit 1 if any gate fails. `make test`.
+#                          rewritten; JOBS children at a time); exit 1 if
+#                          any gate fails. `make test`.
 #   bench/run.sh --profile build, then count instructions per operation and
 #                          per byte under callgrind (bench/profile.py: jbind,
 #                          glaze, yyjson on twitter, citm_catalog, canada and
@@ -33,7 +34,7 @@ for a in "$@"; do
   case "$a" in
     --quick) QUICK=1 ;;
     --profile) PROFILE=1 ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $a" >&2; exit 2 ;;
   esac
 done
@@ -118,7 +119,9 @@ fi
 # ---- 3a. Quick: correctness gates only ----
 if [ "$QUICK" = 1 ]; then
   set +e
-  "$JBENCH" --quick | grep -v -E '^[^ ]+ +(dec|enc) +[^ ]+ +OK +' # print only what is not OK
+  # JOBS children at a time (the gates do not time anything); print only
+  # what is not OK
+  "$JBENCH" --quick --jobs "$JOBS" | grep -v -E '^[^ ]+ +(dec|enc) +[^ ]+ +OK +'
   rc=${PIPESTATUS[0]}
   set -e
   [ "$STUB" = 1 ] && { echo "run.sh --quick: jbind did not build" >&2; exit 1; }
