@@ -157,8 +157,66 @@ static JB_NOINLINE jb_status fail_expect_string(jb_reader *r, const char *p) {
 /* Whitespace and comments                                             */
 /* ------------------------------------------------------------------ */
 
-jb_status jb__r_ws_slow(jb_reader *r) {
+/* The bytes of the first n (1..8) of a word, in memory order. */
+static inline uint64_t first_bytes(size_t n) {
+    if (n >= 8) return ~(uint64_t)0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return ~(uint64_t)0 << (8 * (8 - n));
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return ((uint64_t)1 << (8 * n)) - 1;
+#else
+    unsigned char b[8] = {0};
+    uint64_t m;
+    memset(b, 0xFF, n);
+    memcpy(&m, b, 8);
+    return m;
+#endif
+}
+
+/* Is the run g at p (w: the 8 bytes there), followed by a byte that ends
+ * whitespace (neither whitespace nor a comment's '/')? Up to 16 bytes
+ * this is two word compares: the first 8 (masked) and the last 8 (which
+ * overlap the first when len < 16). Needs 8 readable bytes at p and
+ * g->len + 1 in all (room). */
+static inline bool ws_guess_at(const jb_ws_guess *g, const char *p, uint64_t w, size_t room) {
+    size_t n = g->len;
+    if (n == 0 || room <= n || (w & g->keep) != g->first) return false;
+    if (n > 8) {
+        if (jb__load64(p + n - 8) != g->last) return false;
+        for (size_t k = 8; k + 8 < n; k += 8)
+            if (jb__load64(p + k) != JB_ONES8 * ' ') return false;
+    }
+    return !ws_tab[(unsigned char)p[n]] && p[n] != '/';
+}
+
+/* Remember the run [from, from + n) (whitespace only) as the newest guess,
+ * if it is one a guess can describe (the bytes between the first and the
+ * last 8 are spaces). */
+static void ws_remember(jb_reader *r, const char *from, size_t n) {
+    jb_ws_guess g;
+    for (size_t k = 8; k + 8 < n; k++)
+        if (from[k] != ' ') return;
+    g.len = n;
+    g.keep = first_bytes(n);
+    g.last = n > 8 ? jb__load64(from + n - 8) : 0;
+    if (n >= 8) {
+        g.first = jb__load64(from);
+    } else {
+        unsigned char b[8] = {0};
+        memcpy(b, from, n);
+        memcpy(&g.first, b, 8);
+        g.first &= g.keep;
+    }
+    r->ws_guess[1] = r->ws_guess[0];
+    r->ws_guess[0] = g;
+}
+
+/* Whitespace and comments from r->p, byte by byte and 8 spaces at a time;
+ * a run of whitespace only is remembered as the newest guess. */
+static JB_NOINLINE jb_status ws_general(jb_reader *r) {
     const char *p = r->p, *end = r->end;
+    const char *from = p;
+    bool comment = false;
     for (;;) {
         /* Indentation comes in runs of spaces: take them 8 at a time while
          * 8 bytes remain. x has a zero byte for each space, so on a
@@ -181,6 +239,7 @@ jb_status jb__r_ws_slow(jb_reader *r) {
             continue;
         }
         if (*p != '/' || !(r->flags & JB_READ_ALLOW_COMMENTS) || end - p < 2) break;
+        comment = true;
         if (p[1] == '/') { /* to the end of the line, or of the input */
             const char *nl = memchr(p + 2, '\n', (size_t)(end - (p + 2)));
             p = nl ? nl + 1 : end;
@@ -203,8 +262,39 @@ jb_status jb__r_ws_slow(jb_reader *r) {
             break; /* a lone '/': not whitespace; the caller reports it */
         }
     }
+    if (!comment && p > from) ws_remember(r, from, (size_t)(p - from));
     r->p = p;
     return JB_OK;
+}
+
+/*
+ * The prediction first: pretty-printed input repeats "newline +
+ * indentation" for each member of an object or array, and a container's
+ * closing bracket sits at its parent's indentation, so the last run and
+ * the one before it predict most runs. A hit costs a few word compares
+ * in this small function; a miss goes through ws_general.
+ */
+jb_status jb__r_ws_slow(jb_reader *r) {
+    const char *p = r->p;
+    size_t room = (size_t)(r->end - p);
+    if (room >= 8) {
+        uint64_t w = jb__load64(p);
+        jb_ws_guess *g = r->ws_guess;
+        if (ws_guess_at(&g[0], p, w, room)) {
+            r->p = p + g[0].len;
+            return JB_OK;
+        }
+        if (ws_guess_at(&g[1], p, w, room)) {
+            /* the older guess hit: it goes first now (the parent's
+             * indentation again, after a nested container closed) */
+            jb_ws_guess t = g[1];
+            g[1] = g[0];
+            g[0] = t;
+            r->p = p + t.len;
+            return JB_OK;
+        }
+    }
+    return ws_general(r);
 }
 
 /* ------------------------------------------------------------------ */
