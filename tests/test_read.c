@@ -255,15 +255,13 @@ static void test_ws_prediction(void) {
                 size_t at = (size_t)(r.p - buf), want = ref_ws_end(d, n, at, comments);
                 jb_status st = jb__r_ws(&r);
                 size_t got = (size_t)(r.p - buf);
-                if (!(st == JB_OK && got == want)) {
-                    CHECKF(false, "document %d (comments %d): ws from %zu stopped at %zu, want %zu",
-                           doc, comments, at, got, want);
-                    break;
-                }
+                CHECKF(st == JB_OK && got == want,
+                       "document %d (comments %d): ws from %zu stopped at %zu, want %zu", doc,
+                       comments, at, got, want);
+                if (!(st == JB_OK && got == want)) break;
                 if (got >= n || buf[got] == '/') break; /* '/' not a comment: the caller's */
                 r.p++;                                  /* over one token byte */
             }
-            CHECK(true);
             free(buf);
         }
     }
