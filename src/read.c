@@ -157,8 +157,109 @@ static JB_NOINLINE jb_status fail_expect_string(jb_reader *r, const char *p) {
 /* Whitespace and comments                                             */
 /* ------------------------------------------------------------------ */
 
-jb_status jb__r_ws_slow(jb_reader *r) {
+/* The bytes of the first n (1..8) of a word, in memory order. */
+static inline uint64_t first_bytes(size_t n) {
+    if (n >= 8) return ~(uint64_t)0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return ~(uint64_t)0 << (8 * (8 - n));
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return ((uint64_t)1 << (8 * n)) - 1;
+#else
+    unsigned char b[8] = {0};
+    uint64_t m;
+    memset(b, 0xFF, n);
+    memcpy(&m, b, 8);
+    return m;
+#endif
+}
+
+/*
+ * The prediction. In pretty-printed input the byte before a line break
+ * says what the next line holds: after ',' a sibling at the same
+ * indentation as the last line; after '{' or '[' the first member, one
+ * level deeper; after the end of a value (a string's quote, a number's
+ * digit, true/false/null/NaN/Infinity's last letter, '}' or ']') the
+ * closing bracket, one level up. Anything else: no prediction.
+ */
+enum { WS_NONE, WS_SAME, WS_DEEPER, WS_SHALLOWER };
+static const unsigned char ws_before[256] = {
+    [','] = WS_SAME,      ['{'] = WS_DEEPER,    ['['] = WS_DEEPER,    ['"'] = WS_SHALLOWER,
+    ['}'] = WS_SHALLOWER, [']'] = WS_SHALLOWER, ['e'] = WS_SHALLOWER, ['l'] = WS_SHALLOWER,
+    ['N'] = WS_SHALLOWER, ['y'] = WS_SHALLOWER, ['0'] = WS_SHALLOWER, ['1'] = WS_SHALLOWER,
+    ['2'] = WS_SHALLOWER, ['3'] = WS_SHALLOWER, ['4'] = WS_SHALLOWER, ['5'] = WS_SHALLOWER,
+    ['6'] = WS_SHALLOWER, ['7'] = WS_SHALLOWER, ['8'] = WS_SHALLOWER, ['9'] = WS_SHALLOWER};
+
+/*
+ * Is [p, p + n) the run g predicts (its newline, then n - g->nl fill
+ * bytes), followed by a byte that ends whitespace (neither whitespace nor
+ * a comment's '/')? One word compare for the first 8 bytes (masked when n
+ * < 8), one for the last 8 (overlapping), one per 8 between: a line of
+ * up to 16 bytes is two compares. Needs 8 readable bytes at p and n + 1
+ * in all (room).
+ */
+static inline bool ws_fits(const jb_ws_guess *g, const char *p, size_t n, size_t room) {
+    uint64_t w;
+    if (room <= n) return false;
+    w = jb__load64(p);
+    if (n < 8) {
+        if ((w ^ g->head) & first_bytes(n)) return false;
+    } else {
+        if (w != g->head) return false;
+        for (size_t k = 8; k + 8 < n; k += 8)
+            if (jb__load64(p + k) != g->fill) return false;
+        /* the last word, unless it would take in the newline: n == 9 after
+         * "\r\n", where byte 8 is the one left to check */
+        if (n > 8 && (n - 8 >= g->nl ? jb__load64(p + n - 8) != g->fill
+                                      : (unsigned char)p[8] != (unsigned char)g->fill))
+            return false;
+    }
+    return !ws_tab[(unsigned char)p[n]] && p[n] != '/';
+}
+
+/* Learn from the run [from, from + n) that ws_general skipped (whitespace
+ * only): when it is a newline and fill, it is the next prediction, and
+ * when it followed an opening bracket or a value's end the difference
+ * from the last one is the step per level (from the document's first
+ * line, whose level is 0, too). Any other run ends the prediction. */
+static void ws_learn(jb_reader *r, const char *from, size_t n) {
+    jb_ws_guess *g = &r->ws;
+    size_t nl = from[0] == '\n' ? 1 : n >= 2 && from[0] == '\r' && from[1] == '\n' ? 2 : 0;
+    unsigned char fill = n > nl ? (unsigned char)from[nl] : ' ';
+    size_t count = n - nl, last;
+    if (!nl || (fill != ' ' && fill != '\t')) {
+        g->nl = 0;
+        return;
+    }
+    for (size_t k = nl; k < n; k++)
+        if ((unsigned char)from[k] != fill) {
+            g->nl = 0;
+            return;
+        }
+    /* the last line, in the same style; none: level 0 */
+    last = g->nl == nl && (unsigned char)g->fill == fill ? g->count : 0;
+    if (from > r->start) {
+        unsigned c = ws_before[(unsigned char)from[-1]];
+        if (c == WS_DEEPER && count > last) g->step = count - last;
+        if (c == WS_SHALLOWER && count < last) g->step = last - count;
+    }
+    g->nl = nl;
+    g->count = count;
+    g->fill = JB_ONES8 * fill;
+    /* head: the newline's bytes, then fill (in memory order) */
+    {
+        unsigned char b[8];
+        memset(b, fill, 8);
+        memcpy(b, from, nl);
+        memcpy(&g->head, b, 8);
+    }
+}
+
+/* Whitespace and comments from r->p, byte by byte and 8 spaces at a time;
+ * a run of whitespace only teaches the prediction (ws_learn). */
+static JB_NOINLINE jb_status ws_general(jb_reader *r) {
     const char *p = r->p, *end = r->end;
+    const char *from = p;
+    bool comment = false;
     for (;;) {
         /* Indentation comes in runs of spaces: take them 8 at a time while
          * 8 bytes remain. x has a zero byte for each space, so on a
@@ -181,6 +282,7 @@ jb_status jb__r_ws_slow(jb_reader *r) {
             continue;
         }
         if (*p != '/' || !(r->flags & JB_READ_ALLOW_COMMENTS) || end - p < 2) break;
+        comment = true;
         if (p[1] == '/') { /* to the end of the line, or of the input */
             const char *nl = memchr(p + 2, '\n', (size_t)(end - (p + 2)));
             p = nl ? nl + 1 : end;
@@ -203,8 +305,35 @@ jb_status jb__r_ws_slow(jb_reader *r) {
             break; /* a lone '/': not whitespace; the caller reports it */
         }
     }
+    if (!comment && p > from) ws_learn(r, from, (size_t)(p - from));
     r->p = p;
     return JB_OK;
+}
+
+/*
+ * The prediction first (ws_before, ws_fits): a hit costs a table load and
+ * a few word compares in this small function; a miss, and everything
+ * that is not a line break + indentation, goes through ws_general.
+ */
+jb_status jb__r_ws_slow(jb_reader *r) {
+    const char *p = r->p;
+    jb_ws_guess *g = &r->ws;
+    size_t room = (size_t)(r->end - p);
+    if (g->nl && room >= 8 && p > r->start) {
+        unsigned c = ws_before[(unsigned char)p[-1]];
+        size_t count = g->count;
+        if (c == WS_DEEPER) count += g->step;
+        if (c == WS_SHALLOWER) {
+            if (count < g->step) c = WS_NONE;
+            count -= g->step;
+        }
+        if (c != WS_NONE && ws_fits(g, p, g->nl + count, room)) {
+            g->count = count;
+            r->p = p + g->nl + count;
+            return JB_OK;
+        }
+    }
+    return ws_general(r);
 }
 
 /* ------------------------------------------------------------------ */

@@ -12,6 +12,17 @@
 #include "base.h"
 #include "error.h"
 
+/* The indentation jb__r_ws_slow predicts (read.c): pretty-printed input
+ * puts every member on a line of its own, "newline + fill" where the fill
+ * grows by one step per level. nl 0: no prediction yet. */
+typedef struct jb_ws_guess {
+    uint64_t head;  /* the first 8 bytes of such a run: the newline, then fill */
+    uint64_t fill;  /* the fill byte (' ' or '\t') in every byte of a word */
+    size_t nl;      /* the newline's bytes: 1 ("\n") or 2 ("\r\n"); 0: none */
+    size_t count;   /* fill bytes of the last run */
+    size_t step;    /* fill bytes per level of nesting (0: not seen yet) */
+} jb_ws_guess;
+
 struct jb_reader {
     const char *p;        /* cursor */
     const char *end;      /* one past the last input byte */
@@ -37,6 +48,9 @@ struct jb_reader {
     bool positional_records; /* the current sum writes record payloads as arrays */
     const char *valid_end;   /* decode.c: input before this was already validated by a skip */
     const char *tok;      /* custom-codec API: start of the last value read (for jb_read_fail) */
+    /* the last line break + indentation jb__r_ws_slow skipped, which
+     * predicts the next one (read.c) */
+    jb_ws_guess ws;
     /* scratch for unescaping keys (grown in the arena when needed) */
     char *keybuf;
     size_t keycap;
@@ -58,7 +72,9 @@ JB_HIDDEN jb_status jb__r_fail(jb_reader *r, jb_status code, const char *at, con
 
 /* Skip whitespace (and comments with JB_READ_ALLOW_COMMENTS) from r->p.
  * Returns JB_OK or a syntax error for an unterminated comment. The common
- * case (the next byte is not whitespace) is inline. */
+ * case of minified input (the next byte is not whitespace, or is one
+ * space) is inline; the out-of-line part first checks the line break and
+ * indentation it predicts from the last one (pretty-printed input). */
 JB_HIDDEN jb_status jb__r_ws_slow(jb_reader *r);
 static inline jb_status jb__r_ws(jb_reader *r) {
     const char *p = r->p;

@@ -194,6 +194,79 @@ static void test_ws(void) {
     }
 }
 
+/* Where whitespace (and, with comments, comments) starting at i ends:
+ * a byte-by-byte reference for the run prediction below. */
+static size_t ref_ws_end(const char *d, size_t n, size_t i, bool comments) {
+    for (;;) {
+        while (i < n && strchr(" \t\n\r", d[i]) && d[i]) i++;
+        if (!comments || i + 1 >= n || d[i] != '/') return i;
+        if (d[i + 1] == '/') {
+            while (i < n && d[i] != '\n') i++;
+        } else if (d[i + 1] == '*') {
+            const char *e = strstr(d + i + 2, "*/");
+            i = e ? (size_t)(e - d) + 2 : n;
+        } else {
+            return i;
+        }
+    }
+}
+
+/* jb__r_ws_slow predicts each run from the last two (pretty-printed input
+ * repeats "newline + indentation"). Walk documents of tokens separated by
+ * runs drawn from a pool — repeated, alternating, prefixes of each other,
+ * CRLF and tabs, longer than 8, 16 and 24 bytes, followed by a comment,
+ * near and at the end of the input — and check that every call stops
+ * exactly where the reference does. */
+static void test_ws_prediction(void) {
+    static const char *const pool[] = {
+        "\n", "\n  ", "\n    ", "\n      ", "\n        ", "\n            ",
+        "\n                ", "\n                        ", "\n                            ",
+        "\r\n    ", "\n\t\t", "\n\t  \t", " ", "  ", "\n\n    ", "\n   \t    \t         ",
+        "\n    /* c */", "\n    // c\n    ", "\n                   /",
+    };
+    static const char *const tokens[] = {"x", "yy", "{", "\"k\":", "zzzzzzzzzzzz"};
+    uint64_t seed = 12345;
+    for (int doc = 0; doc < 3000; doc++) {
+        char d[1200];
+        size_t n = 0;
+        int runs = (int)(seed % 40) + 1;
+        int favourite = (int)((seed >> 8) % (sizeof pool / sizeof pool[0]));
+        for (int k = 0; k < runs && n < 1000; k++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            /* mostly the favourite run and its neighbours: the predicted case */
+            size_t pi = (seed >> 33) % 4 ? (size_t)favourite + (seed >> 40) % 2
+                                         : (size_t)(seed >> 45);
+            const char *run = pool[pi % (sizeof pool / sizeof pool[0])];
+            const char *tok = tokens[(seed >> 50) % (sizeof tokens / sizeof tokens[0])];
+            memcpy(d + n, run, strlen(run));
+            n += strlen(run);
+            if (k + 1 < runs || (seed >> 55) % 2) {
+                memcpy(d + n, tok, strlen(tok));
+                n += strlen(tok);
+            }
+        }
+        for (int comments = 0; comments <= 1; comments++) {
+            char *buf = malloc(n);
+            jb_reader r;
+            jb_read_options o = {comments ? JB_READ_ALLOW_COMMENTS : 0, 0, 0, 0, 0, 0};
+            memcpy(buf, d, n);
+            jb__r_init(&r, buf, n, arena, &o);
+            for (;;) {
+                size_t at = (size_t)(r.p - buf), want = ref_ws_end(d, n, at, comments);
+                jb_status st = jb__r_ws(&r);
+                size_t got = (size_t)(r.p - buf);
+                CHECKF(st == JB_OK && got == want,
+                       "document %d (comments %d): ws from %zu stopped at %zu, want %zu", doc,
+                       comments, at, got, want);
+                if (!(st == JB_OK && got == want)) break;
+                if (got >= n || buf[got] == '/') break; /* '/' not a comment: the caller's */
+                r.p++;                                  /* over one token byte */
+            }
+            free(buf);
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Strings                                                             */
 /* ------------------------------------------------------------------ */
@@ -1070,6 +1143,7 @@ int main(void) {
     arena = jb_arena_new();
     test_init_and_fail();
     test_ws();
+    test_ws_prediction();
     test_string_escapes();
     test_string_errors();
     test_string_invalid_utf8_allowed();
