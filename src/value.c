@@ -340,6 +340,24 @@ static jb_status parse_scalar(jb_reader *r, jb_value *v) {
                 r->p = p + n;
                 return JB_OK;
             }
+            /* A fraction or exponent after a plain integer part: scan and
+             * convert in one pass, as the typed decoder does, instead of
+             * scanning the token, classifying it and converting it again.
+             * Overflow, underflow of a non-zero mantissa (both BIG) and
+             * anything not plain take the general path below. */
+            if (n && p + n < r->end && (p[n] == '.' || p[n] == 'e' || p[n] == 'E')) {
+                double d;
+                jb_status st;
+                size_t m = jb__scan_f64(p, r->end, &d, &st);
+                if (m && st == JB_OK && (p + m == r->end || jb__num_delim[(unsigned char)p[m]]) &&
+                    m <= r->max_number_len && !(d == 0 && mantissa_nonzero(p, m))) {
+                    v->type = JB_VALUE_NUMBER;
+                    v->nk = JB_NUMBER_F64;
+                    v->u.num.n.d = d;
+                    r->p = p + m;
+                    return JB_OK;
+                }
+            }
         }
         if (jb__r_number(r, &tok, &integral, &special)) return r->code;
         if (special) {

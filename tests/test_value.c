@@ -744,8 +744,58 @@ static void test_deep(void) {
     CHECKF(deep_result == 127, "deep: result bits %#x", deep_result);
 }
 
+/* Numbers with a fraction or exponent take a one-pass scan in the parser;
+ * each token here, inside an array, alone at the end of the input and
+ * built by jb_value_new_number_text (the classifier of the general path)
+ * must give the kind in the table and strtod's double. */
+static void test_float_tokens(void) {
+    static const struct {
+        int line;
+        const char *tok;
+        jb_number_kind kind;
+    } cases[] = {
+        {__LINE__, "1.5", JB_NUMBER_F64},
+        {__LINE__, "-0.0", JB_NUMBER_F64},
+        {__LINE__, "0e-400", JB_NUMBER_F64},
+        {__LINE__, "0.000e5", JB_NUMBER_F64},
+        {__LINE__, "1e-400", JB_NUMBER_BIG},
+        {__LINE__, "-2.5e-999", JB_NUMBER_BIG},
+        {__LINE__, "1e400", JB_NUMBER_BIG},
+        {__LINE__, "-1.7976931348623159e308", JB_NUMBER_BIG},
+        {__LINE__, "1.7976931348623157e308", JB_NUMBER_F64},
+        {__LINE__, "4.9e-324", JB_NUMBER_F64},
+        {__LINE__, "2.2250738585072011e-308", JB_NUMBER_F64},
+        {__LINE__, "-65.613616999999977", JB_NUMBER_F64},
+        {__LINE__, "1E+2", JB_NUMBER_F64},
+        {__LINE__, "12345678901234567890.5", JB_NUMBER_F64},
+        {__LINE__, "0.1234567890123456789012345", JB_NUMBER_F64},
+    };
+    jb_arena *a = jb_arena_new();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *tok = cases[i].tok;
+        char doc[64];
+        jb_value *v[3];
+        double want = strtod(tok, NULL);
+        snprintf(doc, sizeof doc, "[%s ,%s]", tok, tok);
+        v[0] = jb_value_array_get(parse(a, doc), 1);
+        v[1] = parse(a, tok);
+        v[2] = jb_value_new_number_text(a, tok, strlen(tok));
+        for (int k = 0; k < 3; k++) {
+            double d = 0;
+            CHECK_AT(cases[i].line, jb_value_number_kind(v[k]) == cases[i].kind,
+                     "%s (form %d): kind %d", tok, k, (int)jb_value_number_kind(v[k]));
+            if (cases[i].kind != JB_NUMBER_F64) continue;
+            CHECK_AT(cases[i].line, jb_value_get_f64(v[k], &d) == JB_OK && d == want &&
+                                        signbit(d) == signbit(want),
+                     "%s (form %d): %.17g", tok, k, d);
+        }
+    }
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_types_and_numbers();
+    test_float_tokens();
     test_getters();
     test_objects();
     test_pointer();
