@@ -135,7 +135,7 @@ typedef struct jb_value jb_value;                 /**< a dynamic JSON value (opa
 typedef enum jb_status {
     JB_OK = 0,
     JB_E_SYNTAX,        /**< the input is not JSON (or not the JSON the flags allow) */
-    JB_E_TYPE,          /**< valid JSON of the wrong type: "expected string, found number" */
+    JB_E_TYPE,          /**< valid JSON of the wrong type: "expected a string, found number 7" */
     JB_E_RANGE,         /**< a number that does not fit the target (300 into u8, 1e400 into f64) */
     JB_E_MISSING,       /**< a required field is absent */
     JB_E_UNKNOWN,       /**< an unknown enum name or sum case, or field (when the type, its format or the call denies them) */

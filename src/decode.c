@@ -302,7 +302,7 @@ static inline jb_status dec_flat(jb_reader *r, const jb_type *t, void *out) {
 /* A fixed array of n met more elements (r->p on the extra one), or
  * closed after `got`. */
 static int fixed_more(jb_reader *r, const jb_type *t, size_t n) {
-    if (r->p >= r->end || !jb__starts_value((unsigned char)*r->p)) return jb__dec_type_error(r, t), S_FAIL;
+    if (!jb__at_value(r)) return jb__dec_type_error(r, t), S_FAIL;
     jb__r_fail(r, JB_E_TYPE, r->p, "expected an array of %zu elements, found more", n);
     return S_FAIL;
 }
@@ -578,6 +578,13 @@ static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base,
     return s->more < 0 ? R_FAIL : R_AGAIN;
 }
 
+/* An unknown key at key_at where the record denies them. */
+static JB_NOINLINE jb_status unknown_field(jb_reader *r, const jb_plan *pl, const char *key_at) {
+    char got[JB_SHOW_MAX];
+    return jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field %s in %s",
+                      jb__token_show(key_at, r->end, false, got, sizeof got), pl->type->name);
+}
+
 /* One member of a record at r->p: R_DONE (read whole), R_AGAIN (its value
  * is a container: a child frame was pushed), R_FAIL. */
 static inline int record_member(jb_reader *r, frame *f, frame **top) {
@@ -617,9 +624,7 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
         } else if (pl->has_capture) {
             st = capture(r, &s->cap, key);
         } else if (jb__deny_unknown(pl, r->flags)) {
-            int shown = key.len > 40 ? 40 : (int)key.len;
-            st = jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field \"%.*s%s\" in %s", shown, key.ptr,
-                            key.len > 40 ? "..." : "", pl->type->name);
+            st = unknown_field(r, pl, key_at);
         } else {
             st = jb__r_skip(r);
             if (st) jb__path_key(&r->path, key.ptr, key.len);
@@ -803,7 +808,6 @@ static jb_status map_key(jb_reader *r, fmap *s) {
 }
 
 static int step_map(jb_reader *r, frame *f, frame **top) {
-    static const jb_type pair = {.kind = JB_KIND_TUPLE, .name = "[key, value] pair"};
     fmap *s = &f->u.map;
     const jb_type *t = s->t;
     int rc;
@@ -823,7 +827,7 @@ static int step_map(jb_reader *r, frame *f, frame **top) {
                 rc = start_member(r, t->elem, s->e + s->vo, top);
             } else {
                 /* [key, value] */
-                if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &pair), R_FAIL;
+                if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &jb__a_pair), R_FAIL;
                 if (jb__dec_enter(r)) return R_FAIL;
                 s->part = M_PAIR_KEY;
                 s->in_member = true;
@@ -881,10 +885,11 @@ static long read_case(jb_reader *r, const jb_plan *pl) {
     const char *at = r->p;
     jb_str s;
     if (r->p >= r->end || *r->p != '"') {
-        char buf[16];
+        char got[JB_SHOW_MAX];
         int c = r->p < r->end ? (unsigned char)*r->p : -1;
-        jb__r_fail(r, (jb__starts_value(c) || c == ']' || c == '}') ? JB_E_TYPE : JB_E_SYNTAX, r->p,
-                   "expected a case name of %s, found %s", pl->type->name, jb__r_found(r, r->p, buf));
+        jb__r_fail(r, (jb__at_value(r) || c == ']' || c == '}') ? JB_E_TYPE : JB_E_SYNTAX, r->p,
+                   "expected a string naming a case of %s, found %s", pl->type->name,
+                   jb__token_show(r->p, r->end, true, got, sizeof got));
         return -1;
     }
     if (jb__r_key(r, &s)) return -1;
@@ -978,12 +983,13 @@ static void rest_begin(jb_reader *r, fsum *s, bool first) {
 }
 
 /* The value does not start a sum of this style: `what` is what would
- * ("string or object", or "string" for a sum written as a plain name). */
+ * ("a string or an object", "an object", or "a string" for a sum written
+ * as a plain name). */
 static int not_a_sum(jb_reader *r, const jb_type *t, const char *what) {
-    char buf[16];
-    bool value = r->p < r->end && jb__starts_value((unsigned char)*r->p);
+    char got[JB_SHOW_MAX];
+    bool value = jb__at_value(r);
     jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p, "expected %s (a case of %s), found %s", what,
-               t->name, jb__r_found(r, r->p, buf));
+               t->name, jb__token_show(r->p, r->end, true, got, sizeof got));
     return R_FAIL;
 }
 
@@ -1105,13 +1111,13 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
     if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) {
         /* written as a plain string in every style, read only as one (aeson) */
         if (r->p < r->end && *r->p == '"') return sum_name(r, s);
-        return not_a_sum(r, t, "string");
+        return not_a_sum(r, t, "a string");
     }
     if (pl->all_nullary && r->p < r->end && *r->p == '"') return sum_name(r, s); /* in any style */
     switch (pl->sum_style) {
     case JB_SUM_INTERNAL:
     case JB_SUM_ADJACENT:
-        if (r->p >= r->end || *r->p != '{') return jb__dec_type_error(r, &jb__an_object), R_FAIL;
+        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t, "an object");
         if (jb__dec_enter(r)) return R_FAIL;
         if ((i = find_tag(r, pl, &first)) < 0) return R_FAIL;
         s->c = &pl->e[i];
@@ -1126,7 +1132,7 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
         rest_begin(r, s, first);
         return R_DONE;
     case JB_SUM_ARRAY: {
-        if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &jb__an_array), R_FAIL;
+        if (r->p >= r->end || *r->p != '[') return not_a_sum(r, t, "an array");
         if (jb__dec_enter(r)) return R_FAIL;
         if ((i = read_case(r, pl)) < 0) return R_FAIL;
         s->c = &pl->e[i];
@@ -1169,7 +1175,7 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
         return R_DONE;
     default: /* external */
         if (r->p < r->end && *r->p == '"') return sum_name(r, s);
-        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t, "string or object");
+        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t, "a string or an object");
         if (jb__dec_enter(r)) return R_FAIL;
         if (r->p < r->end && *r->p == '}') {
             jb__r_fail(r, JB_E_TYPE, r->p, "expected one key naming a case of %s, found {}", t->name);
@@ -1359,9 +1365,11 @@ jb_status jb__decode_value(jb_reader *r, const jb_type *type, void *out) {
     char msg[JB_ERROR_MESSAGE_MAX];
     if ((st = jb__root_check(type, msg, sizeof msg))) return jb__r_fail(r, st, r->p, "%s", msg);
     if (jb__r_ws(r)) return r->code;
-    if (r->p >= r->end)
-        return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected %s, found end of input",
-                          jb__dec_expected_name(type));
+    if (r->p >= r->end) {
+        char want[JB_NAMES_SHOWN + 32];
+        jb__dec_expected(type, want, sizeof want);
+        return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected %s, found end of input", want);
+    }
     return jb__dec_run(r, type, out);
 }
 
