@@ -57,6 +57,10 @@ JB_HIDDEN jb_status jb__dec_nomem(jb_reader *r);
 JB_HIDDEN jb_status jb__dec_unknown_name(jb_reader *r, const char *at, const jb_plan *pl,
                                          const char *what, const jb_str *s);
 JB_HIDDEN const jb_plan *jb__dec_plan_compile(jb_reader *r, const jb_type *t);
+/* Failure path: a key of the object at `open` that may be the missing
+ * field pe misspelt, as a message tail into buf (empty when none). */
+JB_HIDDEN void jb__dec_misspelt(jb_reader *r, const jb_plan *pl, const jb_pentry *pe, const char *open,
+                                const char *ignore, size_t ignore_len, char *buf, size_t cap);
 
 /* ---- leaves (decode_leaf.c) ---- */
 

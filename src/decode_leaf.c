@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "decode.h"
+#include "suggest.h"
 #include "utf8.h"
 
 const char *jb__dec_expected_name(const jb_type *t) {
@@ -367,12 +368,56 @@ void jb__dec_list_names(const jb_plan *pl, char *buf, size_t cap) {
 
 JB_NOINLINE jb_status jb__dec_unknown_name(jb_reader *r, const char *at, const jb_plan *pl, const char *what,
                               const jb_str *s) {
-    char names[JB_NAMES_SHOWN], got[JB_SHOW_MAX];
+    char names[JB_NAMES_SHOWN], got[JB_SHOW_MAX], hint[JB_SUGGEST_MAX];
     (void)what;
-    (void)s;
     jb__dec_list_names(pl, names, sizeof names);
-    return jb__r_fail(r, JB_E_UNKNOWN, at, "expected one of %s, found %s", names,
-                      jb__token_show(at, r->end, false, got, sizeof got));
+    jb__suggest(pl, s->ptr, s->len, hint, sizeof hint);
+    return jb__r_fail(r, JB_E_UNKNOWN, at, "expected one of %s, found %s%s%s", names,
+                      jb__token_show(at, r->end, false, got, sizeof got), hint[0] ? "; " : "", hint);
+}
+
+/*
+ * Failure path: a required field `pe` of pl is missing from the object
+ * at `open` (already read whole: the walk cannot fail). Its keys that
+ * name no entry (nor the `ignore` key, an internal tag) are compared
+ * with the field's name; the nearest within the distance jb__suggest
+ * allows is written into buf as `; "nmae" is not a field: did you mean
+ * "name"?`. The reader is left as it was.
+ */
+void jb__dec_misspelt(jb_reader *r, const jb_plan *pl, const jb_pentry *pe, const char *open,
+                      const char *ignore, size_t ignore_len, char *buf, size_t cap) {
+    const char *p = r->p, *best_at = NULL;
+    uint32_t depth = r->depth;
+    size_t k = jb__suggest_allowed(pe->name_len), best = k + 1, members = 0;
+    buf[0] = '\0';
+    r->p = open + 1;
+    r->depth++; /* inside the object again */
+    if (!jb__r_ws(r) && r->p < r->end && *r->p != '}') {
+        for (;;) {
+            const char *key_at = r->p;
+            jb_str key;
+            if (jb__dec_key_colon(r, &key)) break;
+            bool other = ignore && key.len == ignore_len && memcmp(key.ptr, ignore, key.len) == 0;
+            if (!other && jb__names_find(pl, key.ptr, key.len) < 0 && members++ < JB_SUGGEST_NAMES) {
+                size_t d = jb__edit_distance(key.ptr, key.len, pe->name, pe->name_len, best - 1);
+                if (d < best) {
+                    best = d;
+                    best_at = key_at;
+                }
+            }
+            if (jb__r_skip(r) || jb__r_ws(r) || r->p >= r->end || *r->p != ',') break;
+            r->p++;
+            if (jb__r_ws(r)) break;
+        }
+    }
+    if (best_at) {
+        char got[JB_SHOW_MAX];
+        jb__msgf(buf, cap, "; %s is not a field: did you mean \"%s\"?",
+                 jb__token_show(best_at, r->end, false, got, sizeof got), pe->name);
+    }
+    r->code = JB_OK; /* the walk records nothing (an arena cap met by a key buffer) */
+    r->p = p;
+    r->depth = depth;
 }
 
 /* circe's {"Green":{}} form of an enum value. */

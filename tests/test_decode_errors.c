@@ -107,7 +107,7 @@ static void test_json_terms(void) {
     EXPECT_MSG(&server_type, "{\"host\":\"h\",\"port\":\"8080\",\"role\":\"user\"}", 0, JB_E_TYPE, 19, 1, 20,
                "$.port", "expected an integer, found string \"8080\"");
     EXPECT_MSG(&server_type, "{\"host\":\"h\",\"port\":80,\"role\":\"amdin\"}", 0, JB_E_UNKNOWN, 29, 1, 30,
-               "$.role", "expected one of \"admin\", \"user\", \"guest\", found \"amdin\"");
+               "$.role", "expected one of \"admin\", \"user\", \"guest\", found \"amdin\"; did you mean \"admin\"?");
     EXPECT_MSG(&server_type, "{\"host\":7}", 0, JB_E_TYPE, 8, 1, 9, "$.host",
                "expected a string, found number 7");
     EXPECT_MSG(&server_type, "[]", 0, JB_E_TYPE, 0, 1, 1, "$", "expected an object for server, found array");
