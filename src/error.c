@@ -153,7 +153,7 @@ static bool is_alpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <
 /* A bare word at p: a letter, then letters, digits and _ + - . (what a
  * misspelt literal, an unquoted key or NaN looks like). Its length, or 0
  * when p does not start one. */
-static size_t word_len(const char *p, const char *end) {
+size_t jb__word_len(const char *p, const char *end) {
     size_t n = 0;
     if (p >= end || !is_alpha((unsigned char)*p)) return 0;
     while (p + n < end) {
@@ -190,7 +190,7 @@ static const char *quote_word(const char *p, size_t n, size_t keep, char *buf, s
 }
 
 const char *jb__token_literal(const char *p, const char *end) {
-    return literal_of(p, word_len(p, end));
+    return literal_of(p, jb__word_len(p, end));
 }
 
 const char *jb__token_name(const char *p, const char *end, char buf[16]) {
@@ -198,7 +198,7 @@ const char *jb__token_name(const char *p, const char *end, char buf[16]) {
     if (p >= end) return "end of input";
     /* Editors on some systems start files with one; say what it is. */
     if (end - p >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) return "a byte order mark (U+FEFF)";
-    if ((n = word_len(p, end)) != 0) {
+    if ((n = jb__word_len(p, end)) != 0) {
         const char *lit = literal_of(p, n);
         return lit ? lit : quote_word(p, n, 10, buf, 16);
     }
@@ -282,18 +282,29 @@ const char *jb__token_show(const char *p, const char *end, bool typed, char *dst
         if (took < n) show_size(&s, n);
         if (q >= end) show_put(&s, " (unterminated)", 15);
     } else if (p < end && (*p == '-' || (*p >= '0' && *p <= '9'))) {
-        /* the run a number could be made of (shown, not judged) */
-        n = 1;
-        while (p + n < end && ((p[n] >= '0' && p[n] <= '9') || p[n] == '.' || p[n] == 'e' ||
-                               p[n] == 'E' || p[n] == '+' || p[n] == '-'))
+        /* the number as JSON's grammar reads it (a leading 0 ends the
+         * integer part: 03 is 0, then 3), shown, not judged: a reader of
+         * chunks holds the same bytes and says the same */
+        n = *p == '-';
+        if (p + n < end && p[n] == '0')
             n++;
+        else
+            while (p + n < end && p[n] >= '0' && p[n] <= '9') n++;
+        if (p + n < end && p[n] == '.')
+            for (n++; p + n < end && p[n] >= '0' && p[n] <= '9';) n++;
+        if (p + n < end && (p[n] == 'e' || p[n] == 'E')) {
+            n++;
+            if (p + n < end && (p[n] == '+' || p[n] == '-')) n++;
+            while (p + n < end && p[n] >= '0' && p[n] <= '9') n++;
+        }
+        if (n == 0) n = 1;
         if (typed) show_put(&s, "number ", 7);
         show_put(&s, p, n > JB_SHOW_TEXT ? JB_SHOW_TEXT : n);
         if (n > JB_SHOW_TEXT) {
             show_put(&s, "...", 3);
             show_size(&s, n);
         }
-    } else if ((n = word_len(p, end)) != 0 && !literal_of(p, n)) {
+    } else if ((n = jb__word_len(p, end)) != 0 && !literal_of(p, n)) {
         char wb[JB_SHOW_TEXT + 8];
         quote_word(p, n, JB_SHOW_TEXT, wb, sizeof wb);
         show_put(&s, wb, strlen(wb));

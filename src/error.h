@@ -96,6 +96,9 @@ JB_HIDDEN const char *jb__found_name(int c, char buf[16]);
  * bytes.
  */
 JB_HIDDEN const char *jb__token_name(const char *p, const char *end, char buf[16]);
+/* The length of the bare word at p (a letter, then letters, digits,
+ * _ + - .), 0 when p starts none. */
+JB_HIDDEN size_t jb__word_len(const char *p, const char *end);
 
 /* "true", "false" or "null" when the bare word at p is that literal,
  * whole; else NULL. */
@@ -105,6 +108,12 @@ JB_HIDDEN const char *jb__token_literal(const char *p, const char *end);
  * and the buffer jb__token_show needs. */
 #define JB_SHOW_TEXT 32
 #define JB_SHOW_MAX 96
+/* The bytes of a bare word a name shows, at most, and one more to see it
+ * is cut (jb__token_name shows 10, jb__token_show JB_SHOW_TEXT): a reader
+ * of chunks that holds fewer, with more to come, gathers this many
+ * before it names the token, so that a stream and a whole document say
+ * the same. */
+#define JB_TOKEN_PEEK (JB_SHOW_TEXT + 1)
 
 /*
  * The token at p as a message shows what was found, into dst (cap >=
