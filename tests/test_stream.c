@@ -229,8 +229,8 @@ static void test_bom(void) {
     } cut[] = {
         {__LINE__, "\xEF", JB_FRAMING_SEQ, "found byte 0xEF"},
         {__LINE__, "\xEF\xBB", JB_FRAMING_SEQ, "found byte 0xEF"},
-        {__LINE__, "\xEF", JB_FRAMING_LINES, "expected object"},
-        {__LINE__, "\xEF\xBB", JB_FRAMING_CONCAT, "expected object"},
+        {__LINE__, "\xEF", JB_FRAMING_LINES, "expected an object for pt"},
+        {__LINE__, "\xEF\xBB", JB_FRAMING_CONCAT, "expected an object for pt"},
     };
     for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++) {
         jb_stream_options o = {.framing = cut[i].framing, .flags = JB_STREAM_ALLOW_BOM};
