@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check.c — `jbind check`: validate files, one report line per invalid
- * document. Each document is checked as it streams by
+ * check.c — `jbind check`: validate files, one report per invalid
+ * document (rendered with its source line, or one line with --brief). Each document is checked as it streams by
  * (jb_stream_next_skip): memory is its longest token and nesting, never
  * the document. With --lines or --seq every bad record is reported (they
  * are skipped: the next one starts at the next separator); with --concat,
@@ -15,7 +15,7 @@ static void show(const cli_input *in, const cli_opts *o, const jb_error *e) {
     if (e->code == JB_E_IO || e->code == JB_E_NOMEM)
         cli_fail(e->code, in, o, e, stdout);
     else
-        cli_report(stdout, in->path, o, e);
+        cli_report(stdout, in, o, e);
 }
 
 static int check_one(const char *path, const cli_opts *o) {
@@ -55,8 +55,9 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_check = {
-    "check", "check [--lines | --seq | --concat] FILE...",
-    "  check FILE...       validate files; print FILE:LINE:COLUMN: message for each\n"
-    "                      invalid document (every bad record with --lines, --seq);\n"
+    "check", "check [--lines | --seq | --concat] [--brief] [--color=WHEN] FILE...",
+    "  check FILE...       validate files; for each invalid document (every bad record\n"
+    "                      with --lines, --seq) print FILE:LINE:COLUMN: message, the\n"
+    "                      line with a caret and the JSON path (--brief: one line);\n"
     "                      exit 0 when all are valid, 1 otherwise\n",
     run};

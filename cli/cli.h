@@ -31,6 +31,8 @@ typedef struct cli_opts {
     jb_framing framing; /* --lines, --seq, --concat; else SINGLE */
     bool compact;  /* --compact given */
     bool indented; /* --indent given */
+    bool brief;    /* --brief: an error is one line, not rendered with its source */
+    int color;     /* --color=: 1 always, -1 never, 0 auto (a terminal, and NO_COLOR unset) */
 } cli_opts;
 
 /* An input being read: the file (or stdin) and the stream over it. */
@@ -77,9 +79,12 @@ int cli_open(cli_input *in, const char *path, const cli_opts *o, uint32_t flags,
 void cli_close(cli_input *in);
 /* "<stdin>" for "-" or NULL, else path. */
 const char *cli_display_name(const char *path);
-/* FILE:LINE:COLUMN: message (at PATH) and a newline, to `to`; "record N: "
- * before the message when the framing has many documents. */
-void cli_report(FILE *to, const char *path, const cli_opts *o, const jb_error *e);
+/* An error of in, to `to`: rendered as compilers show errors
+ * (jb_error_render: the source line, read back from a seekable file, with
+ * a caret; colour per o->color), or with --brief in one line,
+ * FILE:LINE:COLUMN: message (at PATH). "record N: " goes before the
+ * message when the framing has many documents. */
+void cli_report(FILE *to, const cli_input *in, const cli_opts *o, const jb_error *e);
 /* The exit status for a stream's failure st (reported to errto for invalid
  * JSON; to stderr for reading, memory or writing troubles). */
 int cli_fail(jb_status st, const cli_input *in, const cli_opts *o, const jb_error *e,

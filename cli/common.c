@@ -3,9 +3,12 @@
  * common.c — what every jbind command uses: reading the input, reporting
  * a parse error, printing a value, parsing the options.
  */
+#define _POSIX_C_SOURCE 200809L /* fileno, isatty, fseeko, ftello */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -45,12 +48,56 @@ const char *cli_display_name(const char *path) {
     return (!path || strcmp(path, "-") == 0) ? "<stdin>" : path;
 }
 
-void cli_report(FILE *to, const char *path, const cli_opts *o, const jb_error *e) {
-    fprintf(to, "%s:%zu:%zu: ", cli_display_name(path), e->line, e->column);
-    if (o->framing != JB_FRAMING_SINGLE) fprintf(to, "record %zu: ", e->index + 1);
-    fputs(e->message, to);
-    if (strcmp(e->path, "$") != 0) fprintf(to, " (at %s)", e->path);
-    fputc('\n', to);
+static bool use_color(const cli_opts *o, FILE *to) {
+    const char *no = getenv("NO_COLOR"); /* no-color.org */
+    if (o->color) return o->color > 0;
+    return isatty(fileno(to)) && !(no && *no);
+}
+
+/* The input around e->offset, read back from a seekable file (the
+ * stream has moved on) into buf: what jb_error_render looks at, 4 KiB
+ * before the error (one byte more, so that a longer line shows as cut)
+ * and a window after it. *at is e->offset within buf; 0 bytes for stdin
+ * and pipes, or when the file cannot be read back. */
+#define BEFORE (4096 + 1)
+static size_t read_back(FILE *f, size_t offset, char *buf, size_t cap, size_t *at) {
+    off_t here = f ? ftello(f) : -1, from;
+    size_t n = 0;
+    if (here < 0) return 0;
+    from = offset > BEFORE ? (off_t)(offset - BEFORE) : 0;
+    if (fseeko(f, from, SEEK_SET) == 0) n = fread(buf, 1, cap, f);
+    clearerr(f);
+    if (fseeko(f, here, SEEK_SET) != 0) return 0;
+    *at = offset - (size_t)from;
+    return *at <= n ? n : 0;
+}
+
+void cli_report(FILE *to, const cli_input *in, const cli_opts *o, const jb_error *e) {
+    char src[BEFORE + 4 * JB_RENDER_WIDTH + 64], local[2048], *buf = local;
+    jb_error shown = *e;
+    size_t len, at = 0, n;
+    if (o->framing != JB_FRAMING_SINGLE) { /* "record N: message", cut visibly */
+        int w = snprintf(shown.message, sizeof shown.message, "record %zu: %s", e->index + 1, e->message);
+        if (w >= (int)sizeof shown.message) {
+            size_t k = sizeof shown.message - 4;
+            while (k > 0 && ((unsigned char)shown.message[k] & 0xC0) == 0x80) k--;
+            memcpy(shown.message + k, "...", 4);
+        }
+    }
+    if (o->brief) {
+        fprintf(to, "%s:%zu:%zu: %s", cli_display_name(in->path), e->line, e->column, shown.message);
+        if (strcmp(e->path, "$") != 0) fprintf(to, " (at %s)", e->path);
+        fputc('\n', to);
+        return;
+    }
+    len = read_back(in->f, e->offset, src, sizeof src, &at);
+    shown.offset = at;
+    const uint32_t flags = use_color(o, to) ? JB_RENDER_COLOR : 0;
+    n = jb_error_render(&shown, cli_display_name(in->path), len ? src : NULL, len, flags, local, sizeof local);
+    if (n >= sizeof local && (buf = malloc(n + 1)) != NULL)
+        jb_error_render(&shown, cli_display_name(in->path), len ? src : NULL, len, flags, buf, n + 1);
+    fputs(buf ? buf : local, to);
+    if (buf != local) free(buf);
 }
 
 int cli_fail(jb_status st, const cli_input *in, const cli_opts *o, const jb_error *e,
@@ -59,7 +106,7 @@ int cli_fail(jb_status st, const cli_input *in, const cli_opts *o, const jb_erro
         fprintf(stderr, "jbind: %s: %s\n", cli_display_name(in->path), e->message);
         return EXIT_TROUBLE;
     }
-    cli_report(errto, in->path, o, e);
+    cli_report(errto, in, o, e);
     return EXIT_INVALID;
 }
 
@@ -174,6 +221,13 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, int *nargs, unsigned grou
             if (o->framing != JB_FRAMING_SINGLE && o->framing != f)
                 return cli_usage_error("--lines, --seq and --concat exclude each other%s", "");
             o->framing = f;
+        } else if (strcmp(a, "--brief") == 0) {
+            o->brief = true;
+        } else if (strncmp(a, "--color=", 8) == 0) {
+            if (strcmp(a + 8, "always") == 0) o->color = 1;
+            else if (strcmp(a + 8, "never") == 0) o->color = -1;
+            else if (strcmp(a + 8, "auto") == 0) o->color = 0;
+            else return cli_usage_error("--color takes auto, always or never, not '%s'", a + 8);
         } else if (strcmp(a, "--max-depth") == 0) {
             if (!parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, 100000000, &o->r.max_depth))
                 return cli_usage_error("--max-depth needs a positive number%s", "");

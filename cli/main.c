@@ -35,6 +35,8 @@ static const char options_help[] =
     "  --concat            the input is documents one after another\n"
     "                      (without one of these the input is exactly one document)\n"
     "  --max-depth N       accept nesting up to N levels (default 512)\n"
+    "  --brief             an error in one line: FILE:LINE:COLUMN: message (at PATH)\n"
+    "  --color=WHEN        colour errors: auto (a terminal, NO_COLOR unset), always, never\n"
     "  -h, --help          this text\n"
     "  --version           the version\n"
     "\n"

@@ -135,7 +135,7 @@ typedef struct jb_value jb_value;                 /**< a dynamic JSON value (opa
 typedef enum jb_status {
     JB_OK = 0,
     JB_E_SYNTAX,        /**< the input is not JSON (or not the JSON the flags allow) */
-    JB_E_TYPE,          /**< valid JSON of the wrong type: "expected string, found number" */
+    JB_E_TYPE,          /**< valid JSON of the wrong type: "expected a string, found number 7" */
     JB_E_RANGE,         /**< a number that does not fit the target (300 into u8, 1e400 into f64) */
     JB_E_MISSING,       /**< a required field is absent */
     JB_E_UNKNOWN,       /**< an unknown enum name or sum case, or field (when the type, its format or the call denies them) */
@@ -328,6 +328,37 @@ typedef struct jb_error_list {
 /** Count *e in list->total and keep a copy when there is room. A NULL list
  * or e does nothing. */
 JB_API void jb_error_list_add(jb_error_list *list, const jb_error *e);
+
+/** jb_error_render switches. */
+#define JB_RENDER_COLOR 0x1u /**< ANSI colours: a bold first line, a red caret, blue margins */
+/** Display columns of source text a rendering shows at most (a window of a longer line). */
+#define JB_RENDER_WIDTH 80
+
+/**
+ * Render e against the text it came from, the way compilers report:
+ * @code
+ *   config.json:3:11: expected an integer between 0 and 65535, found 70000
+ *      3 |   "port": 70000,
+ *        |           ^~~~~
+ *        = at $.server.port (JB_E_RANGE)
+ * @endcode
+ * name is the input's name (NULL: "<input>"); input[0..len) is the text
+ * e was found in (NULL, or e->line 0 as for encode errors: no source
+ * lines). The source line is a window of at most JB_RENDER_WIDTH display
+ * columns around the error, cut with "..." when longer; the caret stands
+ * under e->offset, ~ under the rest of the token there. Display columns
+ * are a terminal's: a tab moves to the next multiple of 8, an East Asian
+ * wide character or emoji takes 2, a combining mark 0; control
+ * characters, invalid UTF-8, bidirectional controls and line separators
+ * are shown escaped (\u0001, \xFF). The header's LINE:COLUMN are e's own
+ * (columns in bytes). Writes dst[0..cap) NUL-terminated and returns the
+ * length the whole rendering takes without the NUL (as snprintf does):
+ * when that is cap or more, dst holds a prefix cut on a UTF-8 character
+ * boundary and ended visibly with "...\n". Reads input only below len;
+ * allocates nothing.
+ */
+JB_API size_t jb_error_render(const jb_error *e, const char *name, const char *input, size_t len,
+                              uint32_t flags, char *dst, size_t cap);
 
 /* ===================================================================== */
 /* Memory: allocator and arena                                            */

@@ -22,6 +22,7 @@
  */
 #include "codegen.h"
 #include "decode.h"
+#include "suggest.h"
 #include "value.h"
 
 /* ------------------------------------------------------------------ */
@@ -140,6 +141,7 @@ typedef struct frame frame;
 struct frame {
     frame *up;             /* the enclosing frame of this run, or NULL */
     jb_scratch_mark below; /* the scratch stack before this frame: popping returns there */
+    const char *open;      /* where its value starts (a failure skips the value from here) */
     uint8_t kind;          /* F_* */
     bool waiting;          /* a child frame is decoding one of its members */
     bool scoped;           /* sc holds the representation state to restore on pop */
@@ -159,7 +161,7 @@ typedef struct anyvec {
     size_t len;
 } anyvec;
 
-static inline frame *push_frame(jb_reader *r, frame **top, uint8_t kind) {
+static inline frame *push_frame(jb_reader *r, frame **top, uint8_t kind, const char *open) {
     jb_scratch_mark m = jb__scratch_mark(r->arena);
     frame *f = jb__scratch_push(r->arena, sizeof(frame), _Alignof(frame));
     if (JB_UNLIKELY(!f)) {
@@ -168,6 +170,7 @@ static inline frame *push_frame(jb_reader *r, frame **top, uint8_t kind) {
     }
     f->up = *top;
     f->below = m;
+    f->open = open;
     f->kind = kind;
     f->waiting = false;
     f->scoped = false;
@@ -204,16 +207,17 @@ static void scope_set(jb_reader *r, frame *f, const jb_plan *pl) {
 /* Starting a value                                                    */
 /* ------------------------------------------------------------------ */
 
-static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, bool resume,
-                       const char *ignore, size_t ignore_len);
+static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, const char *open,
+                       bool resume, const char *ignore, size_t ignore_len);
 static int push_sum(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out);
 
 /* '[' of a tuple or fixed array (pl NULL: t->elem each) of n elements. */
 static int start_fixed(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out,
                        size_t n) {
+    const char *at = r->p;
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
     if (jb__dec_enter(r)) return S_FAIL;
-    frame *f = push_frame(r, top, F_FIXED);
+    frame *f = push_frame(r, top, F_FIXED, at);
     if (!f) return S_FAIL;
     ffix *s = &f->u.fix;
     s->t = t;
@@ -227,13 +231,14 @@ static int start_fixed(jb_reader *r, frame **top, const jb_type *t, const jb_pla
 }
 
 static int start_vec(jb_reader *r, frame **top, const jb_type *t, char *out) {
+    const char *at = r->p;
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
     if (jb__dec_enter(r)) return S_FAIL;
     if (!jb__dec_first(r, ']')) { /* [] */
         memset(out, 0, sizeof(anyvec));
         return S_LEAF;
     }
-    frame *f = push_frame(r, top, F_VEC);
+    frame *f = push_frame(r, top, F_VEC, at);
     if (!f) return S_FAIL;
     fvec *s = &f->u.vec;
     s->et = t->elem;
@@ -256,7 +261,7 @@ static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
     if (JB_UNLIKELY(r->p >= r->end || *r->p != open)) return jb__dec_type_error(r, t), S_FAIL;
     const char *at = r->p;
     if (jb__dec_enter(r)) return S_FAIL;
-    frame *f = push_frame(r, top, F_MAP);
+    frame *f = push_frame(r, top, F_MAP, at);
     if (!f) return S_FAIL;
     fmap *s = &f->u.map;
     s->t = t;
@@ -302,7 +307,7 @@ static inline jb_status dec_flat(jb_reader *r, const jb_type *t, void *out) {
 /* A fixed array of n met more elements (r->p on the extra one), or
  * closed after `got`. */
 static int fixed_more(jb_reader *r, const jb_type *t, size_t n) {
-    if (r->p >= r->end || !jb__starts_value((unsigned char)*r->p)) return jb__dec_type_error(r, t), S_FAIL;
+    if (!jb__at_value(r)) return jb__dec_type_error(r, t), S_FAIL;
     jb__r_fail(r, JB_E_TYPE, r->p, "expected an array of %zu elements, found more", n);
     return S_FAIL;
 }
@@ -409,7 +414,7 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
             const jb_plan *pl = jb__dec_plan(r, t);
             if (!pl) return S_FAIL;
             if (JB_UNLIKELY(pl->scoped)) {
-                frame *f = push_frame(r, top, F_SCOPE);
+                frame *f = push_frame(r, top, F_SCOPE, r->p);
                 if (!f) return S_FAIL;
                 scope_set(r, f, pl);
             }
@@ -420,9 +425,10 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
                 out = (char *)out + pe->offset;
                 break;
             }
+            const char *at = r->p;
             if (JB_UNLIKELY(r->p >= r->end || *r->p != '{')) return jb__dec_type_error(r, t), S_FAIL;
             if (jb__dec_enter(r)) return S_FAIL;
-            return push_record(r, top, pl, (char *)out, false, NULL, 0) == R_FAIL ? S_FAIL : S_PUSHED;
+            return push_record(r, top, pl, (char *)out, at, false, NULL, 0) == R_FAIL ? S_FAIL : S_PUSHED;
         }
         case JB_KIND_TUPLE: {
             const jb_plan *pl = jb__dec_plan(r, t);
@@ -478,15 +484,30 @@ static inline int start_member(jb_reader *r, const jb_type *t, void *out, frame 
 /* Records                                                             */
 /* ------------------------------------------------------------------ */
 
-static jb_status missing_field(jb_reader *r, const jb_plan *pl, const uint64_t *seen,
-                               const char *close) {
+/* Are all required fields of pl in seen? (at every '}': kept inline) */
+static inline bool all_required(const jb_plan *pl, const uint64_t *seen) {
+    for (size_t w = 0; w < pl->mask_words; w++)
+        if (pl->required[w] & ~seen[w]) return false;
+    return true;
+}
+
+/* A required field of the record frame s is missing (r->p is past its
+ * '}'). Where unknown keys are skipped, one of them may be the field
+ * misspelt: the nearest is named. */
+static JB_NOINLINE jb_status missing_field(jb_reader *r, const frec *s, const char *open) {
+    const jb_plan *pl = s->pl;
     for (size_t w = 0; w < pl->mask_words; w++) {
-        uint64_t miss = pl->required[w] & ~seen[w];
+        uint64_t miss = pl->required[w] & ~s->seen[w];
         if (miss) {
             size_t i = w * 64 + jb__ctz64(miss);
             const jb_pentry *pe = &pl->e[i];
-            jb__r_fail(r, JB_E_MISSING, close, "missing required field \"%s\" of %s", pe->name,
-                       pl->type->name);
+            char hint[JB_SHOW_MAX + 48];
+            const char *close = r->p - 1;
+            hint[0] = 0;
+            if (open && !jb__deny_unknown(pl, r->flags))
+                jb__dec_misspelt(r, pl, pe, open, s->ignore, s->ignore_len, hint, sizeof hint);
+            jb__r_fail(r, JB_E_MISSING, close, "missing required field \"%s\" of %s%s", pe->name,
+                       pl->type->name, hint);
             jb__path_key(&r->path, pe->name, pe->name_len);
             return JB_E_MISSING;
         }
@@ -552,9 +573,9 @@ static jb_status capture_store(jb_reader *r, const captured *c, char *dst) {
  * a member (a tag already consumed) when true. `ignore` (may be NULL) is
  * a key to skip once (an internal tag). R_AGAIN, or R_FAIL.
  */
-static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, bool resume,
-                       const char *ignore, size_t ignore_len) {
-    frame *f = push_frame(r, top, F_RECORD);
+static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, const char *open,
+                       bool resume, const char *ignore, size_t ignore_len) {
+    frame *f = push_frame(r, top, F_RECORD, open);
     if (!f) return R_FAIL;
     frec *s = &f->u.rec;
     s->pl = pl;
@@ -576,6 +597,17 @@ static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base,
     }
     s->more = resume ? jb__dec_next(r, '}') : jb__dec_first(r, '}');
     return s->more < 0 ? R_FAIL : R_AGAIN;
+}
+
+/* An unknown key at key_at where the record denies them: its nearest
+ * names are suggested. */
+static JB_NOINLINE jb_status unknown_field(jb_reader *r, const jb_plan *pl, const char *key_at,
+                                           jb_str key) {
+    char got[JB_SHOW_MAX], hint[JB_SUGGEST_MAX];
+    jb__suggest(pl, key.ptr, key.len, hint, sizeof hint);
+    return jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field %s in %s%s%s",
+                      jb__token_show(key_at, r->end, false, got, sizeof got), pl->type->name,
+                      hint[0] ? "; " : "", hint);
 }
 
 /* One member of a record at r->p: R_DONE (read whole), R_AGAIN (its value
@@ -617,9 +649,7 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
         } else if (pl->has_capture) {
             st = capture(r, &s->cap, key);
         } else if (jb__deny_unknown(pl, r->flags)) {
-            int shown = key.len > 40 ? 40 : (int)key.len;
-            st = jb__r_fail(r, JB_E_UNKNOWN, key_at, "unknown field \"%.*s%s\" in %s", shown, key.ptr,
-                            key.len > 40 ? "..." : "", pl->type->name);
+            st = unknown_field(r, pl, key_at, key);
         } else {
             st = jb__r_skip(r);
             if (st) jb__path_key(&r->path, key.ptr, key.len);
@@ -684,7 +714,8 @@ static int step_record(jb_reader *r, frame *f, frame **top) {
     }
     if (s->more < 0) return R_FAIL;
     const jb_plan *pl = s->pl;
-    if (pl->nrequired && missing_field(r, pl, s->seen, r->p - 1)) return R_FAIL;
+    if (pl->nrequired && JB_UNLIKELY(!all_required(pl, s->seen)) && missing_field(r, s, f->open))
+        return R_FAIL;
     if (pl->ndefaults && apply_defaults(r, pl, s->base, s->seen)) return R_FAIL;
     if (pl->has_capture && capture_store(r, &s->cap, s->base + pl->capture_offset)) return R_FAIL;
     return R_DONE;
@@ -803,7 +834,6 @@ static jb_status map_key(jb_reader *r, fmap *s) {
 }
 
 static int step_map(jb_reader *r, frame *f, frame **top) {
-    static const jb_type pair = {.kind = JB_KIND_TUPLE, .name = "[key, value] pair"};
     fmap *s = &f->u.map;
     const jb_type *t = s->t;
     int rc;
@@ -823,7 +853,7 @@ static int step_map(jb_reader *r, frame *f, frame **top) {
                 rc = start_member(r, t->elem, s->e + s->vo, top);
             } else {
                 /* [key, value] */
-                if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &pair), R_FAIL;
+                if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &jb__a_pair), R_FAIL;
                 if (jb__dec_enter(r)) return R_FAIL;
                 s->part = M_PAIR_KEY;
                 s->in_member = true;
@@ -881,10 +911,11 @@ static long read_case(jb_reader *r, const jb_plan *pl) {
     const char *at = r->p;
     jb_str s;
     if (r->p >= r->end || *r->p != '"') {
-        char buf[16];
+        char got[JB_SHOW_MAX];
         int c = r->p < r->end ? (unsigned char)*r->p : -1;
-        jb__r_fail(r, (jb__starts_value(c) || c == ']' || c == '}') ? JB_E_TYPE : JB_E_SYNTAX, r->p,
-                   "expected a case name of %s, found %s", pl->type->name, jb__r_found(r, r->p, buf));
+        jb__r_fail(r, (jb__at_value(r) || c == ']' || c == '}') ? JB_E_TYPE : JB_E_SYNTAX, r->p,
+                   "expected a string naming a case of %s, found %s", pl->type->name,
+                   jb__token_show(r->p, r->end, true, got, sizeof got));
         return -1;
     }
     if (jb__r_key(r, &s)) return -1;
@@ -978,12 +1009,13 @@ static void rest_begin(jb_reader *r, fsum *s, bool first) {
 }
 
 /* The value does not start a sum of this style: `what` is what would
- * ("string or object", or "string" for a sum written as a plain name). */
+ * ("a string or an object", "an object", or "a string" for a sum written
+ * as a plain name). */
 static int not_a_sum(jb_reader *r, const jb_type *t, const char *what) {
-    char buf[16];
-    bool value = r->p < r->end && jb__starts_value((unsigned char)*r->p);
+    char got[JB_SHOW_MAX];
+    bool value = jb__at_value(r);
     jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p, "expected %s (a case of %s), found %s", what,
-               t->name, jb__r_found(r, r->p, buf));
+               t->name, jb__token_show(r->p, r->end, true, got, sizeof got));
     return R_FAIL;
 }
 
@@ -1009,7 +1041,7 @@ static int sum_name(jb_reader *r, fsum *s) {
 }
 
 static int push_sum(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out) {
-    frame *f = push_frame(r, top, F_SUM);
+    frame *f = push_frame(r, top, F_SUM, r->p);
     if (!f) return S_FAIL;
     fsum *s = &f->u.sum;
     s->t = t;
@@ -1105,13 +1137,13 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
     if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) {
         /* written as a plain string in every style, read only as one (aeson) */
         if (r->p < r->end && *r->p == '"') return sum_name(r, s);
-        return not_a_sum(r, t, "string");
+        return not_a_sum(r, t, "a string");
     }
     if (pl->all_nullary && r->p < r->end && *r->p == '"') return sum_name(r, s); /* in any style */
     switch (pl->sum_style) {
     case JB_SUM_INTERNAL:
     case JB_SUM_ADJACENT:
-        if (r->p >= r->end || *r->p != '{') return jb__dec_type_error(r, &jb__an_object), R_FAIL;
+        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t, "an object");
         if (jb__dec_enter(r)) return R_FAIL;
         if ((i = find_tag(r, pl, &first)) < 0) return R_FAIL;
         s->c = &pl->e[i];
@@ -1121,12 +1153,13 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
             if (!pp) return R_FAIL;
             s->phase = P_SET_TAG;
             f->waiting = true;
-            return push_record(r, top, pp, s->out + s->c->offset, first, pl->tag_name, pl->tag_name_len);
+            return push_record(r, top, pp, s->out + s->c->offset, f->open, first, pl->tag_name,
+                               pl->tag_name_len);
         }
         rest_begin(r, s, first);
         return R_DONE;
     case JB_SUM_ARRAY: {
-        if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &jb__an_array), R_FAIL;
+        if (r->p >= r->end || *r->p != '[') return not_a_sum(r, t, "an array");
         if (jb__dec_enter(r)) return R_FAIL;
         if ((i = read_case(r, pl)) < 0) return R_FAIL;
         s->c = &pl->e[i];
@@ -1169,7 +1202,7 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
         return R_DONE;
     default: /* external */
         if (r->p < r->end && *r->p == '"') return sum_name(r, s);
-        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t, "string or object");
+        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t, "a string or an object");
         if (jb__dec_enter(r)) return R_FAIL;
         if (r->p < r->end && *r->p == '}') {
             jb__r_fail(r, JB_E_TYPE, r->p, "expected one key naming a case of %s, found {}", t->name);
@@ -1359,9 +1392,11 @@ jb_status jb__decode_value(jb_reader *r, const jb_type *type, void *out) {
     char msg[JB_ERROR_MESSAGE_MAX];
     if ((st = jb__root_check(type, msg, sizeof msg))) return jb__r_fail(r, st, r->p, "%s", msg);
     if (jb__r_ws(r)) return r->code;
-    if (r->p >= r->end)
-        return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected %s, found end of input",
-                          jb__dec_expected_name(type));
+    if (r->p >= r->end) {
+        char want[JB_NAMES_SHOWN + 32];
+        jb__dec_expected(type, want, sizeof want);
+        return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected %s, found end of input", want);
+    }
     return jb__dec_run(r, type, out);
 }
 

@@ -28,13 +28,22 @@
 #define JB__READ_INTERNAL        0xff000000u
 
 /* "object" / "array" for messages about a sum's or reader's wrapper. */
-JB_HIDDEN extern const jb_type jb__an_object, jb__an_array;
+JB_HIDDEN extern const jb_type jb__an_object, jb__an_array, jb__a_pair;
 
 
 /* ---- failures (decode_leaf.c) ---- */
 
-/* "integer", "object", ... : what a value of t looks like in JSON. */
+/* "an integer", "an object", ... : what a value of t looks like in JSON. */
 JB_HIDDEN const char *jb__dec_expected_name(const jb_type *t);
+/* The same with what helps the reader, into buf: "an object for
+ * server_conf", "an array of 3 elements", "one of "admin", "user"", "a
+ * case of shape". Type names are the descriptors' (records, tuples,
+ * sums); never a C scalar type's spelling. */
+JB_HIDDEN void jb__dec_expected(const jb_type *t, char *buf, size_t cap);
+/* A plan's names quoted and listed for a message: "a", "b", "c"; cut with
+ * ", ... (N cases)" when they do not fit cap (JB_NAMES_SHOWN). */
+#define JB_NAMES_SHOWN 120
+JB_HIDDEN void jb__dec_list_names(const jb_plan *pl, char *buf, size_t cap);
 
 /* A value of the wrong JSON type is JB_E_TYPE; bytes that start no value
  * at all are JB_E_SYNTAX. */
@@ -48,6 +57,10 @@ JB_HIDDEN jb_status jb__dec_nomem(jb_reader *r);
 JB_HIDDEN jb_status jb__dec_unknown_name(jb_reader *r, const char *at, const jb_plan *pl,
                                          const char *what, const jb_str *s);
 JB_HIDDEN const jb_plan *jb__dec_plan_compile(jb_reader *r, const jb_type *t);
+/* Failure path: a key of the object at `open` that may be the missing
+ * field pe misspelt, as a message tail into buf (empty when none). */
+JB_HIDDEN void jb__dec_misspelt(jb_reader *r, const jb_plan *pl, const jb_pentry *pe, const char *open,
+                                const char *ignore, size_t ignore_len, char *buf, size_t cap);
 
 /* ---- leaves (decode_leaf.c) ---- */
 
@@ -130,6 +143,13 @@ static inline bool jb__starts_value(int c) {
     default:
         return false;
     }
+}
+
+/* Does r->p start a JSON value (a word only when it is a literal, whole:
+ * `nul` is a syntax error, not a value of the wrong type)? Failure paths. */
+static inline bool jb__at_value(const jb_reader *r) {
+    if (r->p >= r->end || !jb__starts_value((unsigned char)*r->p)) return false;
+    return !(*r->p == 't' || *r->p == 'f' || *r->p == 'n') || jb__token_literal(r->p, r->end);
 }
 
 static inline bool jb__starts_number(const jb_reader *r) {

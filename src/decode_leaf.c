@@ -10,41 +10,75 @@
 #include <math.h>
 
 #include "decode.h"
+#include "suggest.h"
 #include "utf8.h"
 
 const char *jb__dec_expected_name(const jb_type *t) {
     switch (t->kind) {
     case JB_KIND_BOOL: return "true or false";
     case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
-    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64: return "integer";
-    case JB_KIND_F32: case JB_KIND_F64: case JB_KIND_NUMBER: return "number";
-    case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_ENUM: return "string";
+    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64: return "an integer";
+    case JB_KIND_F32: case JB_KIND_F64: case JB_KIND_NUMBER: return "a number";
+    case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_ENUM: return "a string";
     case JB_KIND_CHAR: return "a string of one character";
-    case JB_KIND_RECORD: return "object";
-    case JB_KIND_MAP: return jb__key_is_stringlike(t->key) ? "object" : "array";
-    case JB_KIND_TUPLE: case JB_KIND_ARRAY: case JB_KIND_VEC: return "array";
-    default: return "value";
+    case JB_KIND_RECORD: return "an object";
+    case JB_KIND_MAP: return jb__key_is_stringlike(t->key) ? "an object" : "an array";
+    case JB_KIND_TUPLE: case JB_KIND_ARRAY: case JB_KIND_VEC: return "an array";
+    default: return "a value";
     }
 }
 
 const jb_type jb__an_object = {.kind = JB_KIND_RECORD, .name = "object"};
 const jb_type jb__an_array = {.kind = JB_KIND_TUPLE, .name = "array"};
+const jb_type jb__a_pair = {.kind = JB_KIND_TUPLE, .name = "[key, value] pair"};
+
+void jb__dec_expected(const jb_type *t, char *buf, size_t cap) {
+    const jb_plan *pl;
+    if (t == &jb__an_object || t == &jb__an_array || !t->name) {
+        jb__msgf(buf, cap, "%s", jb__dec_expected_name(t));
+        return;
+    }
+    switch (t->kind) {
+    case JB_KIND_RECORD: jb__msgf(buf, cap, "an object for %s", t->name); return;
+    case JB_KIND_TUPLE:
+        if (t == &jb__a_pair) jb__msgf(buf, cap, "a [key, value] pair");
+        else jb__msgf(buf, cap, "an array for %s", t->name);
+        return;
+    case JB_KIND_ARRAY: jb__msgf(buf, cap, "an array of %zu elements", t->count); return;
+    case JB_KIND_MAP:
+        jb__msgf(buf, cap, "%s", jb__key_is_stringlike(t->key) ? "an object" : "an array of [key, value] pairs");
+        return;
+    case JB_KIND_ENUM:
+        if ((pl = jb__plan_get(t)) != NULL) {
+            char names[JB_NAMES_SHOWN];
+            jb__dec_list_names(pl, names, sizeof names);
+            jb__msgf(buf, cap, "one of %s", names);
+            return;
+        }
+        break;
+    case JB_KIND_SUM: jb__msgf(buf, cap, "a case of %s", t->name); return;
+    default: break;
+    }
+    jb__msgf(buf, cap, "%s", jb__dec_expected_name(t));
+}
 
 const bool jb__num_delim[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
                                 [','] = 1, [']'] = 1, ['}'] = 1};
 
 /* A value of the wrong JSON type is JB_E_TYPE; bytes that start no value
  * at all (a stray '}', a comment without the flag, NaN without it) are
- * JB_E_SYNTAX. */
+ * JB_E_SYNTAX. The message says what the type wants and shows what is
+ * there: "expected an integer, found string "8080"". */
 jb_status jb__dec_type_error(jb_reader *r, const jb_type *t) {
-    char buf[16];
-    bool value = r->p < r->end && jb__starts_value((unsigned char)*r->p);
+    char want[JB_NAMES_SHOWN + 32], got[JB_SHOW_MAX];
+    bool value = jb__at_value(r);
+    jb__dec_expected(t, want, sizeof want);
+    jb__token_show(r->p, r->end, true, got, sizeof got);
     if (!value && r->p < r->end && (*r->p == 'N' || *r->p == 'I'))
         return jb__r_fail(r, JB_E_SYNTAX, r->p,
-                          "expected %s, found %s (NaN and Infinity need JB_READ_ALLOW_NAN_INF)",
-                          jb__dec_expected_name(t), jb__r_found(r, r->p, buf));
-    return jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p, "expected %s, found %s",
-                      jb__dec_expected_name(t), jb__r_found(r, r->p, buf));
+                          "expected %s, found %s (NaN and Infinity need JB_READ_ALLOW_NAN_INF)", want,
+                          got);
+    return jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p, "expected %s, found %s", want, got);
 }
 
 jb_status jb__dec_expect(jb_reader *r, const char *what) {
@@ -79,16 +113,35 @@ JB_NOINLINE const jb_plan *jb__dec_plan_compile(jb_reader *r, const jb_type *t) 
 /* Numbers                                                             */
 /* ------------------------------------------------------------------ */
 
-static const struct { int64_t lo; int64_t hi; uint64_t uhi; const char *name; } int_range[] = {
-    [JB_KIND_I8] = {INT8_MIN, INT8_MAX, 0, "int8_t"},
-    [JB_KIND_I16] = {INT16_MIN, INT16_MAX, 0, "int16_t"},
-    [JB_KIND_I32] = {INT32_MIN, INT32_MAX, 0, "int32_t"},
-    [JB_KIND_I64] = {INT64_MIN, INT64_MAX, 0, "int64_t"},
-    [JB_KIND_U8] = {0, 0, UINT8_MAX, "uint8_t"},
-    [JB_KIND_U16] = {0, 0, UINT16_MAX, "uint16_t"},
-    [JB_KIND_U32] = {0, 0, UINT32_MAX, "uint32_t"},
-    [JB_KIND_U64] = {0, 0, UINT64_MAX, "uint64_t"},
+static const struct { int64_t lo; int64_t hi; uint64_t uhi; } int_range[] = {
+    [JB_KIND_I8] = {INT8_MIN, INT8_MAX, 0},
+    [JB_KIND_I16] = {INT16_MIN, INT16_MAX, 0},
+    [JB_KIND_I32] = {INT32_MIN, INT32_MAX, 0},
+    [JB_KIND_I64] = {INT64_MIN, INT64_MAX, 0},
+    [JB_KIND_U8] = {0, 0, UINT8_MAX},
+    [JB_KIND_U16] = {0, 0, UINT16_MAX},
+    [JB_KIND_U32] = {0, 0, UINT32_MAX},
+    [JB_KIND_U64] = {0, 0, UINT64_MAX},
 };
+
+/* "between -128 and 127": the range of integer kind k, in JSON terms. */
+static const char *int_bounds(jb_kind k, char buf[64]) {
+    if (k <= JB_KIND_I64)
+        snprintf(buf, 64, "between %lld and %lld", (long long)int_range[k].lo, (long long)int_range[k].hi);
+    else
+        snprintf(buf, 64, "between 0 and %llu", (unsigned long long)int_range[k].uhi);
+    return buf;
+}
+
+/* An integer target's failure at `at` (the token's start): out of range,
+ * or a number that is not an integer. */
+static JB_NOINLINE jb_status int_fail(jb_reader *r, jb_kind k, const char *at, jb_status st) {
+    char got[JB_SHOW_MAX], range[64];
+    jb__token_show(at, r->end, false, got, sizeof got);
+    if (st == JB_E_RANGE)
+        return jb__r_fail(r, JB_E_RANGE, at, "expected an integer %s, found %s", int_bounds(k, range), got);
+    return jb__r_fail(r, JB_E_TYPE, at, "expected an integer, found %s", got);
+}
 
 JB_NOINLINE jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out) {
     const char *at = r->p;
@@ -105,16 +158,18 @@ JB_NOINLINE jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out
                 tok.ptr++;
                 tok.len--;
             }
-            if (tok.len == 0 || jb__num_scan(tok.ptr, tok.ptr + tok.len, &integral, NULL) != tok.len)
-                return jb__r_fail(r, JB_E_TYPE, at, "expected an integer in a string, found \"%.*s\"",
-                                  tok.len > 40 ? 40 : (int)tok.len, tok.ptr);
+            if (tok.len == 0 || jb__num_scan(tok.ptr, tok.ptr + tok.len, &integral, NULL) != tok.len) {
+                char got[JB_SHOW_MAX];
+                return jb__r_fail(r, JB_E_TYPE, at, "expected an integer in a string, found %s",
+                                  jb__token_show(at, r->end, false, got, sizeof got));
+            }
             goto parse;
         }
         return jb__dec_type_error(r, t);
     }
     if (jb__r_number(r, &tok, &integral, &special)) return r->code;
 parse:;
-    if (special) return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s", (int)tok.len, tok.ptr);
+    if (special) return jb__r_fail(r, JB_E_TYPE, at, "expected an integer, found %.*s", (int)tok.len, tok.ptr);
     bool intf = (r->flags & JB_READ_INTEGRAL_FLOATS) != 0;
     jb_kind k = t->kind;
     jb_status st;
@@ -145,12 +200,7 @@ parse:;
             return JB_OK;
         }
     }
-    int shown = tok.len > 40 ? 40 : (int)tok.len;
-    const char *dots = tok.len > 40 ? "..." : "";
-    if (st == JB_E_RANGE)
-        return jb__r_fail(r, JB_E_RANGE, at, "%.*s%s does not fit %s", shown, tok.ptr, dots,
-                          int_range[k].name);
-    return jb__r_fail(r, JB_E_TYPE, at, "expected integer, found %.*s%s", shown, tok.ptr, dots);
+    return int_fail(r, k, at, st);
 }
 
 /* aeson's non-finite floats (JB_FMT_NONFINITE_AESON): null is NaN, the
@@ -169,7 +219,9 @@ static jb_status dec_nonfinite_aeson(jb_reader *r, int *special) {
         *special = s.ptr[0] == '+' ? 2 : 3;
         return JB_OK;
     }
-    return jb__r_fail(r, JB_E_TYPE, at, "expected number, \"+inf\" or \"-inf\", found a string");
+    char got[JB_SHOW_MAX];
+    return jb__r_fail(r, JB_E_TYPE, at, "expected a number, \"+inf\" or \"-inf\", found %s",
+                      jb__token_show(at, r->end, true, got, sizeof got));
 }
 
 /* NaN (special 1), +inf (2) or -inf (3) into a float or double. */
@@ -200,9 +252,11 @@ JB_NOINLINE jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *o
         if (r->flags & JB__READ_NONFINITE_AESON) { /* aeson: 1e400 is Infinity (toRealFloat) */
             return store_special(out, f32, tok.ptr[0] == '-' ? 3 : 2);
         }
-        int shown = tok.len > 40 ? 40 : (int)tok.len;
-        return jb__r_fail(r, JB_E_RANGE, at, "%.*s%s is out of range for %s", shown, tok.ptr,
-                          tok.len > 40 ? "..." : "", f32 ? "float" : "double");
+        /* the largest finite magnitudes, shortest round-trip digits */
+        char got[JB_SHOW_MAX];
+        const char *max = f32 ? "3.4028235e38" : "1.7976931348623157e308";
+        return jb__r_fail(r, JB_E_RANGE, at, "expected a number between -%s and %s, found %s", max, max,
+                          jb__token_show(at, r->end, false, got, sizeof got));
     }
     return JB_OK;
 }
@@ -213,8 +267,13 @@ jb_status jb__dec_cstr(jb_reader *r, char **out) {
     jb_str s;
     bool nul = false;
     if (jb__r_string(r, &s, false, &nul)) return r->code;
-    if (JB_UNLIKELY(nul))
-        return jb__r_fail(r, JB_E_TYPE, at, "a char * string cannot hold \\u0000 (use jb_str)");
+    if (JB_UNLIKELY(nul)) {
+        char got[JB_SHOW_MAX];
+        return jb__r_fail(r, JB_E_TYPE, at,
+                          "expected a string without \\u0000, found %s (a NUL-terminated field "
+                          "cannot hold it; jb_str can)",
+                          jb__token_show(at, r->end, false, got, sizeof got));
+    }
     *out = (char *)s.ptr;
     return JB_OK;
 }
@@ -278,7 +337,7 @@ JB_NOINLINE jb_status jb__dec_number_text(jb_reader *r, const jb_type *t, jb_str
     bool integral;
     int special = 0;
     if (jb__r_number(r, &tok, &integral, &special)) return r->code;
-    if (special) return jb__r_fail(r, JB_E_TYPE, from, "expected number, found a non-finite literal");
+    if (special) return jb__r_fail(r, JB_E_TYPE, from, "expected a number, found %.*s", (int)tok.len, tok.ptr);
     return jb__dec_keep_text(r, from, out);
 }
 
@@ -286,28 +345,79 @@ JB_NOINLINE jb_status jb__dec_number_text(jb_reader *r, const jb_type *t, jb_str
 /* Enums                                                               */
 /* ------------------------------------------------------------------ */
 
-/* The names of a plan's entries, for "expected one of" messages. */
-static void list_names(const jb_plan *pl, char *buf, size_t cap) {
-    size_t n = 0;
+/* The names of a plan's entries, quoted, for "expected one of" messages:
+ * "admin", "user", "guest"; when they do not all fit, as many as fit and
+ * the count: "c0", "c1", ... (5001 names). */
+void jb__dec_list_names(const jb_plan *pl, char *buf, size_t cap) {
+    char tail[48];
+    size_t n = 0, tl;
+    int w = snprintf(tail, sizeof tail, ", ... (%zu cases)", pl->n);
+    tl = w > 0 ? (size_t)w : 0;
     buf[0] = 0;
     for (size_t i = 0; i < pl->n; i++) {
-        int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", pl->e[i].name);
-        if (w < 0 || (size_t)w >= cap - n) {
-            /* does not fit: end with a visible "..." */
-            if (cap > 4) memcpy(buf + (n + 4 < cap ? n : cap - 4), "...", 4);
+        const jb_pentry *e = &pl->e[i];
+        /* room for this name and, unless it is the last, the tail */
+        size_t need = (i ? 2 : 0) + e->name_len + 2 + (i + 1 < pl->n ? tl : 0);
+        if (e->name_len > JB_SHOW_TEXT || n + need >= cap) {
+            if (n + tl < cap) memcpy(buf + n, tail + (i ? 0 : 2), tl + 1 - (i ? 0 : 2));
             return;
         }
-        n += (size_t)w;
+        n += (size_t)snprintf(buf + n, cap - n, "%s\"%s\"", i ? ", " : "", e->name);
     }
 }
 
 JB_NOINLINE jb_status jb__dec_unknown_name(jb_reader *r, const char *at, const jb_plan *pl, const char *what,
                               const jb_str *s) {
-    char names[120];
-    list_names(pl, names, sizeof names);
-    int shown = s->len > 40 ? 40 : (int)s->len;
-    return jb__r_fail(r, JB_E_UNKNOWN, at, "unknown %s \"%.*s%s\" of %s; expected one of %s", what,
-                      shown, s->ptr, s->len > 40 ? "..." : "", pl->type->name, names);
+    char names[JB_NAMES_SHOWN], got[JB_SHOW_MAX], hint[JB_SUGGEST_MAX];
+    (void)what;
+    jb__dec_list_names(pl, names, sizeof names);
+    jb__suggest(pl, s->ptr, s->len, hint, sizeof hint);
+    return jb__r_fail(r, JB_E_UNKNOWN, at, "expected one of %s, found %s%s%s", names,
+                      jb__token_show(at, r->end, false, got, sizeof got), hint[0] ? "; " : "", hint);
+}
+
+/*
+ * Failure path: a required field `pe` of pl is missing from the object
+ * at `open` (already read whole: the walk cannot fail). Its keys that
+ * name no entry (nor the `ignore` key, an internal tag) are compared
+ * with the field's name; the nearest within the distance jb__suggest
+ * allows is written into buf as `; "nmae" is not a field: did you mean
+ * "name"?`. The reader is left as it was.
+ */
+void jb__dec_misspelt(jb_reader *r, const jb_plan *pl, const jb_pentry *pe, const char *open,
+                      const char *ignore, size_t ignore_len, char *buf, size_t cap) {
+    const char *p = r->p, *best_at = NULL;
+    uint32_t depth = r->depth;
+    size_t k = jb__suggest_allowed(pe->name_len), best = k + 1, members = 0;
+    buf[0] = '\0';
+    r->p = open + 1;
+    r->depth++; /* inside the object again */
+    if (!jb__r_ws(r) && r->p < r->end && *r->p != '}') {
+        for (;;) {
+            const char *key_at = r->p;
+            jb_str key;
+            if (jb__dec_key_colon(r, &key)) break;
+            bool other = ignore && key.len == ignore_len && memcmp(key.ptr, ignore, key.len) == 0;
+            if (!other && jb__names_find(pl, key.ptr, key.len) < 0 && members++ < JB_SUGGEST_NAMES) {
+                size_t d = jb__edit_distance(key.ptr, key.len, pe->name, pe->name_len, best - 1);
+                if (d < best) {
+                    best = d;
+                    best_at = key_at;
+                }
+            }
+            if (jb__r_skip(r) || jb__r_ws(r) || r->p >= r->end || *r->p != ',') break;
+            r->p++;
+            if (jb__r_ws(r)) break;
+        }
+    }
+    if (best_at) {
+        char got[JB_SHOW_MAX];
+        jb__msgf(buf, cap, "; %s is not a field: did you mean \"%s\"?",
+                 jb__token_show(best_at, r->end, false, got, sizeof got), pe->name);
+    }
+    r->code = JB_OK; /* the walk records nothing (an arena cap met by a key buffer) */
+    r->p = p;
+    r->depth = depth;
 }
 
 /* circe's {"Green":{}} form of an enum value. */
@@ -338,9 +448,11 @@ jb_status jb__dec_enum(jb_reader *r, const jb_type *t, void *out) {
         return dec_enum_object(r, t, pl, out);
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '"')) return jb__dec_type_error(r, t);
     if (JB_UNLIKELY((pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_STRICT)) ==
-                    (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_STRICT)))
-        return jb__r_fail(r, JB_E_TYPE, r->p, "expected {\"Case\":{}} (a case of %s), found a string",
-                          t->name);
+                    (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_STRICT))) {
+        char got[JB_SHOW_MAX];
+        return jb__r_fail(r, JB_E_TYPE, r->p, "expected {\"Case\":{}} (a case of %s), found %s", t->name,
+                          jb__token_show(r->p, r->end, true, got, sizeof got));
+    }
     const char *at = r->p;
     jb_str s;
     if (jb__r_key(r, &s)) return r->code;
@@ -387,9 +499,10 @@ jb_status jb__dec_text(jb_reader *r, const jb_type *t, const char *text, size_t 
 static jb_status dec_int_key(jb_reader *r, const jb_type *k, const jb_str *s, const char *at,
                              void *dst) {
     bool integral = false;
+    char got[JB_SHOW_MAX], range[64];
     if (s->len == 0 || jb__num_scan(s->ptr, s->ptr + s->len, &integral, NULL) != s->len || !integral)
-        return jb__r_fail(r, JB_E_TYPE, at, "expected an integer key, found \"%.*s\"",
-                          s->len > 40 ? 40 : (int)s->len, s->ptr);
+        return jb__r_fail(r, JB_E_TYPE, at, "expected an integer key, found %s",
+                          jb__token_show(at, r->end, false, got, sizeof got));
     jb_status st;
     if (k->kind >= JB_KIND_I8 && k->kind <= JB_KIND_I64) {
         int64_t v;
@@ -403,8 +516,8 @@ static jb_status dec_int_key(jb_reader *r, const jb_type *k, const jb_str *s, co
         if (!st) jb__store_uint(dst, k->size, v);
     }
     if (st)
-        return jb__r_fail(r, JB_E_RANGE, at, "key %.*s does not fit %s", s->len > 40 ? 40 : (int)s->len,
-                          s->ptr, int_range[k->kind].name);
+        return jb__r_fail(r, JB_E_RANGE, at, "expected an integer key %s, found %s",
+                          int_bounds(k->kind, range), jb__token_show(at, r->end, false, got, sizeof got));
     return JB_OK;
 }
 

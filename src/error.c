@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "utf8.h"
 
 /*
  * The one list of status codes: name and a one-line description. The
@@ -141,6 +142,178 @@ const char *jb__found_name(int c, char buf[16]) {
         buf[9] = '\0';
     }
     return buf;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tokens shown in messages                                            */
+/* ------------------------------------------------------------------ */
+
+static bool is_alpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+
+/* A bare word at p: a letter, then letters, digits and _ + - . (what a
+ * misspelt literal, an unquoted key or NaN looks like). Its length, or 0
+ * when p does not start one. */
+size_t jb__word_len(const char *p, const char *end) {
+    size_t n = 0;
+    if (p >= end || !is_alpha((unsigned char)*p)) return 0;
+    while (p + n < end) {
+        unsigned char c = (unsigned char)p[n];
+        if (!is_alpha(c) && !(c >= '0' && c <= '9') && c != '_' && c != '+' && c != '-' && c != '.')
+            break;
+        n++;
+    }
+    return n;
+}
+
+/* The literal a whole word spells, or NULL. */
+static const char *literal_of(const char *p, size_t n) {
+    if (n == 4 && memcmp(p, "true", 4) == 0) return "true";
+    if (n == 5 && memcmp(p, "false", 5) == 0) return "false";
+    if (n == 4 && memcmp(p, "null", 4) == 0) return "null";
+    return NULL;
+}
+
+/* 'word' into buf (cap bytes), cut after `keep` bytes with "...". */
+static const char *quote_word(const char *p, size_t n, size_t keep, char *buf, size_t cap) {
+    size_t k = n > keep ? keep : n, i = 0;
+    if (cap < keep + 6) return "a word"; /* never: callers pass room */
+    buf[i++] = '\'';
+    memcpy(buf + i, p, k);
+    i += k;
+    if (k < n) {
+        memcpy(buf + i, "...", 3);
+        i += 3;
+    }
+    buf[i++] = '\'';
+    buf[i] = '\0';
+    return buf;
+}
+
+const char *jb__token_literal(const char *p, const char *end) {
+    return literal_of(p, jb__word_len(p, end));
+}
+
+const char *jb__token_name(const char *p, const char *end, char buf[16]) {
+    size_t n;
+    if (p >= end) return "end of input";
+    /* Editors on some systems start files with one; say what it is. */
+    if (end - p >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) return "a byte order mark (U+FEFF)";
+    if ((n = jb__word_len(p, end)) != 0) {
+        const char *lit = literal_of(p, n);
+        return lit ? lit : quote_word(p, n, 10, buf, 16);
+    }
+    return jb__found_name((unsigned char)*p, buf);
+}
+
+/* A token shown into a buffer the caller sized (JB_SHOW_MAX): the
+ * pieces are bounded, so nothing is ever cut here. */
+typedef struct shown {
+    char *d;
+    size_t n, cap;
+} shown;
+
+static void show_put(shown *s, const char *p, size_t n) {
+    if (n > s->cap - 1 - s->n) n = s->cap - 1 - s->n;
+    memcpy(s->d + s->n, p, n);
+    s->n += n;
+}
+
+/* Up to `keep` bytes of a string's text as the input wrote it, never
+ * ending inside a UTF-8 character; bytes that are not printable ASCII or
+ * part of a well-formed UTF-8 character are shown as \xNN. Returns the
+ * bytes of input consumed. */
+static size_t show_text(shown *s, const unsigned char *p, size_t n, size_t keep) {
+    static const char hex[] = "0123456789ABCDEF";
+    size_t i = 0, used = 0;
+    while (i < n) {
+        unsigned char c = p[i];
+        size_t len = 1, w = 1;
+        if (c >= 0x80) {
+            uint32_t cp;
+            len = jb__utf8_decode(p + i, n - i, &cp);
+            if (len == 0) len = 1, w = 4; /* \xNN */
+            else w = len;
+        } else if (c < 0x20 || c == 0x7F) {
+            w = 4;
+        }
+        if (used + w > keep) break;
+        if (w == 4 && len == 1) {
+            char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+            show_put(s, e, 4);
+        } else {
+            show_put(s, (const char *)p + i, len);
+        }
+        used += w;
+        i += len;
+    }
+    return i;
+}
+
+/* " (4 MB)": a size in bytes, KB, MB or GB (of 1024), rounded down. */
+static void show_size(shown *s, size_t bytes) {
+    static const char *const unit[] = {"bytes", "KB", "MB", "GB"};
+    char b[48];
+    size_t u = 0, v = bytes;
+    while (u < 3 && v >= 1024 * (u ? 1 : 10)) {
+        v /= 1024;
+        u++;
+    }
+    int w = snprintf(b, sizeof b, " (%zu %s)", v, unit[u]);
+    if (w > 0) show_put(s, b, (size_t)w);
+}
+
+const char *jb__token_show(const char *p, const char *end, bool typed, char *dst, size_t cap) {
+    char nb[16];
+    shown s = {dst, 0, cap};
+    size_t n;
+    if (cap < JB_SHOW_MAX) return "a value"; /* never: callers pass JB_SHOW_MAX */
+    if (p < end && *p == '"') {
+        /* to the closing quote (a failure path: a long string is read once) */
+        size_t avail = (size_t)(end - p), i = 1;
+        while (i < avail && p[i] != '"') i += p[i] == '\\' ? 2 : 1;
+        if (i > avail) i = avail;
+        const char *q = p + i;
+        n = i - 1;
+        if (typed) show_put(&s, "string ", 7);
+        show_put(&s, "\"", 1);
+        size_t took = show_text(&s, (const unsigned char *)p + 1, n, JB_SHOW_TEXT);
+        if (took < n) show_put(&s, "...", 3);
+        if (q < end) show_put(&s, "\"", 1);
+        if (took < n) show_size(&s, n);
+        if (q >= end) show_put(&s, " (unterminated)", 15);
+    } else if (p < end && (*p == '-' || (*p >= '0' && *p <= '9'))) {
+        /* the number as JSON's grammar reads it (a leading 0 ends the
+         * integer part: 03 is 0, then 3), shown, not judged: a reader of
+         * chunks holds the same bytes and says the same */
+        n = *p == '-';
+        if (p + n < end && p[n] == '0')
+            n++;
+        else
+            while (p + n < end && p[n] >= '0' && p[n] <= '9') n++;
+        if (p + n < end && p[n] == '.')
+            for (n++; p + n < end && p[n] >= '0' && p[n] <= '9';) n++;
+        if (p + n < end && (p[n] == 'e' || p[n] == 'E')) {
+            n++;
+            if (p + n < end && (p[n] == '+' || p[n] == '-')) n++;
+            while (p + n < end && p[n] >= '0' && p[n] <= '9') n++;
+        }
+        if (n == 0) n = 1;
+        if (typed) show_put(&s, "number ", 7);
+        show_put(&s, p, n > JB_SHOW_TEXT ? JB_SHOW_TEXT : n);
+        if (n > JB_SHOW_TEXT) {
+            show_put(&s, "...", 3);
+            show_size(&s, n);
+        }
+    } else if ((n = jb__word_len(p, end)) != 0 && !literal_of(p, n)) {
+        char wb[JB_SHOW_TEXT + 8];
+        quote_word(p, n, JB_SHOW_TEXT, wb, sizeof wb);
+        show_put(&s, wb, strlen(wb));
+    } else {
+        const char *name = jb__token_name(p, end, nb);
+        show_put(&s, name, strlen(name));
+    }
+    dst[s.n] = '\0';
+    return dst;
 }
 
 /* ------------------------------------------------------------------ */

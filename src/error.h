@@ -87,4 +87,46 @@ JB_HIDDEN void jb__msgf(char *dst, size_t cap, const char *fmt, ...)
  * buf, which needs 16 bytes). */
 JB_HIDDEN const char *jb__found_name(int c, char buf[16]);
 
+/*
+ * What starts at p (p == end: "end of input") for "found X" in syntax
+ * messages: "true", "false" or "null" only when the whole word is that
+ * literal (`[]foo` found 'foo', not false); another bare word quoted and
+ * shortened ('nope', 'Infinity', 'abcdefghij...'); else what
+ * jb__found_name says of the byte, or the byte order mark. buf needs 16
+ * bytes.
+ */
+JB_HIDDEN const char *jb__token_name(const char *p, const char *end, char buf[16]);
+/* The length of the bare word at p (a letter, then letters, digits,
+ * _ + - .), 0 when p starts none. */
+JB_HIDDEN size_t jb__word_len(const char *p, const char *end);
+
+/* "true", "false" or "null" when the bare word at p is that literal,
+ * whole; else NULL. */
+JB_HIDDEN const char *jb__token_literal(const char *p, const char *end);
+
+/* Bytes of a token's text shown in a message before it is cut with "...",
+ * and the buffer jb__token_show needs. */
+#define JB_SHOW_TEXT 32
+#define JB_SHOW_MAX 96
+/* The bytes of a bare word a name shows, at most, and one more to see it
+ * is cut (jb__token_name shows 10, jb__token_show JB_SHOW_TEXT): a reader
+ * of chunks that holds fewer, with more to come, gathers this many
+ * before it names the token, so that a stream and a whole document say
+ * the same. */
+#define JB_TOKEN_PEEK (JB_SHOW_TEXT + 1)
+
+/*
+ * The token at p as a message shows what was found, into dst (cap >=
+ * JB_SHOW_MAX): a number or string as the input wrote it (70000,
+ * "amdin"), true, false, null, object, array, a bare word ('nope'), or
+ * what jb__token_name says. With `typed`, strings and numbers carry their
+ * JSON type in front (string "8080", number 42), for messages about a
+ * value of the wrong type. A string or number longer than JB_SHOW_TEXT
+ * bytes is cut on a UTF-8 boundary, visibly, with its size after it:
+ * "aaaa..." (4 MB). Bytes that are not printable show as \xNN. Reads only
+ * [p, end).
+ */
+JB_HIDDEN const char *jb__token_show(const char *p, const char *end, bool typed, char *dst,
+                                     size_t cap);
+
 #endif

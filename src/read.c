@@ -114,9 +114,7 @@ jb_status jb__r_fail(jb_reader *r, jb_status code, const char *at, const char *f
 }
 
 const char *jb__r_found(const jb_reader *r, const char *p, char buf[16]) {
-    /* Editors on some systems start files with one; say what it is. */
-    if (r->end - p >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) return "a byte order mark (U+FEFF)";
-    return jb__found_name(p < r->end ? (unsigned char)*p : -1, buf);
+    return jb__token_name(p, r->end, buf);
 }
 
 /* A byte for messages about text inside a token: 'x', byte 0xNN, or end of

@@ -865,16 +865,16 @@ static int trailing(jb_stream *s, const jb_target *tg, jb_error *e) {
         int w = window(s, e);
         if (w == W_FAIL) return R_FATAL;
         if (w == W_NEED) return R_NEED;
-        if (w == W_OK && s->held_len < 3) {
+        if (w == W_OK && s->held_len < JB_TOKEN_PEEK) {
             size_t k = s->in_len - s->in_pos;
-            if (k > 3 - s->held_len) k = 3 - s->held_len;
+            if (k > JB_TOKEN_PEEK - s->held_len) k = JB_TOKEN_PEEK - s->held_len;
             if (!held_add(s, s->in + s->in_pos, k)) {
                 failf(e, JB_E_NOMEM, s->held_base, "out of memory");
                 return fatal(s, e);
             }
             s->in_pos += k;
         }
-        name = jb__found_at(s->held, s->held_len, w == W_END || s->held_len >= 3, fb);
+        name = jb__found_at(s->held, s->held_len, w == W_END || s->held_len >= JB_TOKEN_PEEK, fb);
         if (name) break;
     }
     s->hold = JB_H_NONE;

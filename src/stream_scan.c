@@ -160,7 +160,10 @@ jb_status jb__scan_fail(jb_scan *sc, jb_status code, size_t at, const char *fmt,
 const char *jb__found_at(const char *p, size_t avail, bool final, char buf[16]) {
     if (avail >= 3 && memcmp(p, bom, 3) == 0) return "a byte order mark (U+FEFF)";
     if (avail > 0 && avail < 3 && !final && memcmp(p, bom, avail) == 0) return NULL;
-    return jb__found_name(avail ? (unsigned char)*p : -1, buf);
+    /* a bare word is named whole (up to JB_TOKEN_PEEK bytes): wait for its end */
+    if (!final && avail < JB_TOKEN_PEEK && avail && jb__word_len(p, p + avail) == avail)
+        return NULL;
+    return jb__token_name(p, p + avail, buf);
 }
 
 /* What the state expected, for "expected X, found Y". */
@@ -672,30 +675,47 @@ int jb__scan_ws(jb_scan *sc, const char *w, size_t n, size_t base, bool final, s
 /* The state machine                                                   */
 /* ------------------------------------------------------------------ */
 
-/* Report "expected ..., found <byte at p>", or start gathering up to
- * three bytes when a byte order mark cannot be told yet. */
+/* The bytes the name of the token at p stands for: a byte order mark, a
+ * bare word (as much of it as its name shows), else the one byte. The
+ * stream holds these, so that naming them again says the same. */
+static size_t named_len(const char *p, const char *end) {
+    size_t word = jb__word_len(p, end);
+    if (end - p >= 3 && memcmp(p, bom, 3) == 0) return 3;
+    return word > JB_TOKEN_PEEK ? JB_TOKEN_PEEK : word ? word : 1;
+}
+
+/* Report "expected ..., found <token at p>", or start gathering up to
+ * JB_TOKEN_PEEK bytes when the token (a byte order mark, a bare word)
+ * cannot be told yet. */
 static int fail_found(jb_scan *sc, const char *w, const char *p, const char *end, size_t base,
                       bool final) {
     char fb[16];
     const size_t off = base + (size_t)(p - w);
     const char *name = jb__found_at(p, (size_t)(end - p), final, fb);
     if (!name) return gather_start(sc, TK_PEEK, p, end, off);
-    sc->need_end = off + ((unsigned char)*p == 0xEF ? 3 : 1);
+    sc->need_end = off + named_len(p, end);
     unexpected(sc, off, name);
     return JB_SCAN_FAIL;
 }
 
-/* The peek gathered for fail_found: report once three bytes are in. */
+/* The peek gathered for fail_found: report once JB_TOKEN_PEEK bytes are
+ * in, or fewer say what it is. */
 static int peek_more(jb_scan *sc, const char *p, size_t n, bool final, size_t *used) {
     char fb[16];
-    size_t take = 3 - sc->tok_len < n ? 3 - sc->tok_len : n;
+    size_t take = JB_TOKEN_PEEK - sc->tok_len < n ? JB_TOKEN_PEEK - sc->tok_len : n;
     const char *name;
-    gather(sc, p, take); /* at most 3 bytes: tok_buf already holds 64 */
-    *used = take;
+    gather(sc, p, take); /* at most JB_TOKEN_PEEK bytes: tok_buf already holds 64 */
     name = jb__found_at(sc->tok_buf, sc->tok_len, final, fb);
-    if (!name) return JB_SCAN_MORE;
+    if (!name) {
+        *used = take;
+        return JB_SCAN_MORE;
+    }
+    /* the bytes named end the token (the rest of the peek may lie past an
+     * element's limit); the caller's *used follows need_end */
+    take = named_len(sc->tok_buf, sc->tok_buf + sc->tok_len);
+    *used = 0;
     sc->tok = TK_NONE;
-    sc->need_end = sc->tok_off + sc->tok_len;
+    sc->need_end = sc->tok_off + take;
     unexpected(sc, sc->tok_off, name);
     return JB_SCAN_FAIL;
 }

@@ -110,9 +110,14 @@ check_out fmt-scalar 0 '"just a string"'
 run '{"a":1,"a":2}' fmt --compact
 check_out fmt-duplicates-kept 0 '{"a":1,"a":2}'
 printf '[1,\n 2,\n x]' >"$tmp/bad.json"
-"$jbind" fmt "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err"
+"$jbind" fmt --brief "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check_err fmt-invalid-file 1 "$tmp/bad.json:3:2: expected value, found 'x' (at \$[2])"
+"$jbind" fmt "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+printf '%s\n' "$tmp/bad.json:3:2: expected value, found 'x'" ' 3 |  x]' '   |  ^' '   = at $[2] (JB_E_SYNTAX)' >"$tmp/want"
+if [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && cmp -s "$tmp/err" "$tmp/want"; then ok; else
+    bad "fmt-invalid-rendered ($rc)"; diff "$tmp/want" "$tmp/err" >&2; fi
 run '[1,2' fmt
 check_err fmt-invalid-stdin 1 '<stdin>:1:5: expected'
 run '' fmt
@@ -131,7 +136,36 @@ check_silent check-good 0
 "$jbind" check "$tmp/good.json" "$tmp/bad2.json" "$tmp/bad3.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check_out check-bad 1 "$tmp/bad2.json:3:7: expected ':' after key, found number
+ 3 |   \"b\" 2
+   |       ^
+   = at \$ (JB_E_SYNTAX)
+$tmp/bad3.json:1:3: lone surrogate '\\uD800' (a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF escape)
+ 1 | [\"\\ud800\"]
+   |   ^~~~~~
+   = at \$[0] (JB_E_UTF8)"
+"$jbind" check --brief "$tmp/good.json" "$tmp/bad2.json" "$tmp/bad3.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-bad-brief 1 "$tmp/bad2.json:3:7: expected ':' after key, found number
 $tmp/bad3.json:1:3: lone surrogate '\\uD800' (a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF escape) (at \$[0])"
+esc=$(printf '\033')
+"$jbind" check --color=always "$tmp/bad2.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-color 1 "${esc}[1m$tmp/bad2.json:3:7: expected ':' after key, found number${esc}[0m
+${esc}[1;34m 3 | ${esc}[0m  \"b\" 2
+${esc}[1;34m   |${esc}[0m       ${esc}[1;31m^${esc}[0m
+${esc}[1;34m   =${esc}[0m at \$ (JB_E_SYNTAX)"
+NO_COLOR=1 "$jbind" check --color=auto "$tmp/bad2.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-no-color 1 "$tmp/bad2.json:3:7: expected ':' after key, found number
+ 3 |   \"b\" 2
+   |       ^
+   = at \$ (JB_E_SYNTAX)"
+# stdin cannot be read back: no source line
+run '[1,' check -
+check_out check-stdin-bad 1 "<stdin>:1:4: expected value, found end of input
+   = at \$ (JB_E_SYNTAX)"
+run '[1,' check --color=sometimes -
+check_err check-color-bad 2 "--color takes auto, always or never, not 'sometimes'"
 printf '[1]' | "$jbind" check - >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check_silent check-stdin 0
@@ -184,7 +218,7 @@ if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/big.json"; then ok; else bad "big 
 rc=$?
 check_out big-get 0 '"x299999"'
 awk 'BEGIN { for (i = 0; i < 2000; i++) printf "["; for (i = 0; i < 2000; i++) printf "]" }' >"$tmp/deep.json"
-"$jbind" check "$tmp/deep.json" >"$tmp/out" 2>"$tmp/err"
+"$jbind" check --brief "$tmp/deep.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ "$rc" -eq 1 ] && grep -qF "$tmp/deep.json:1:513: nesting deeper than 512 levels (max_depth) (at \$...[0][0]" "$tmp/out"; then
     ok
@@ -230,11 +264,21 @@ check_err fmt-two-documents 1 '<stdin>:1:9: expected end of input, found object'
 run '{"a":1}' fmt --lines --seq
 check_err fmt-two-framings 2 'exclude each other'
 printf '{"a":1}\n[1,\n{"a":2}\n{"a":"\\x"}\n{"a":3}\n' >"$tmp/log.ndjson"
-"$jbind" check --lines "$tmp/log.ndjson" >"$tmp/out" 2>"$tmp/err"
+"$jbind" check --brief --lines "$tmp/log.ndjson" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check_out check-lines 1 "$tmp/log.ndjson:2:4: record 2: expected value, found end of input
 $tmp/log.ndjson:4:7: record 4: invalid escape '\\x' (at \$.a)"
-"$jbind" check --concat "$tmp/log.ndjson" >"$tmp/out" 2>"$tmp/err"
+"$jbind" check --lines "$tmp/log.ndjson" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-lines-rendered 1 "$tmp/log.ndjson:2:4: record 2: expected value, found end of input
+ 2 | [1,
+   |    ^
+   = at \$ (JB_E_SYNTAX)
+$tmp/log.ndjson:4:7: record 4: invalid escape '\\x'
+ 4 | {\"a\":\"\\x\"}
+   |       ^~
+   = at \$.a (JB_E_SYNTAX)"
+"$jbind" check --brief --concat "$tmp/log.ndjson" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check_out check-concat-stops 1 "$tmp/log.ndjson:4:1: record 2: expected ',' or ']', found object"
 run "$nd" get --lines --compact /a

@@ -512,7 +512,7 @@ static void test_floats(void) {
     EXPECT_ERR(&jb_f64, "1.7976931348623159e308", 0, JB_E_RANGE, 0, 1, 1, "$", NULL);
     EXPECT_ERR(&jb_f32, "3.5e38", 0, JB_E_RANGE, 0, 1, 1, "$", NULL);
     EXPECT_ERR(&jb_f32, "1e39", 0, JB_E_RANGE, 0, 1, 1, "$", NULL);
-    EXPECT_ERR(&jb_f64, "\"1\"", 0, JB_E_TYPE, 0, 1, 1, "$", "expected number, found string");
+    EXPECT_ERR(&jb_f64, "\"1\"", 0, JB_E_TYPE, 0, 1, 1, "$", "expected a number, found string \"1\"");
     EXPECT_ERR(&jb_f64, "NaN", 0, JB_E_SYNTAX, 0, 1, 1, "$", NULL);
     EXPECT_ERR(&jb_f64, "Infinity", 0, JB_E_SYNTAX, 0, 1, 1, "$", NULL);
     EXPECT_ERR(&jb_f64, "-Infinity", 0, JB_E_SYNTAX, 0, 1, 1, "$", NULL);
@@ -607,10 +607,10 @@ static void test_strings(void) {
     CHECK(dec(&jb_cstr, "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"", &c, NULL, NULL) == JB_OK);
     CHECK_STR(c, "caf\xc3\xa9 \xf0\x9f\x98\x80");
     EXPECT_ERR(&jb_cstr, "\"a\\u0000b\"", 0, JB_E_TYPE, 0, 1, 1, "$", "\\u0000");
-    EXPECT_ERR(&jb_cstr, "null", 0, JB_E_TYPE, 0, 1, 1, "$", "expected string, found null");
-    EXPECT_ERR(&jb_cstr, "12", 0, JB_E_TYPE, 0, 1, 1, "$", "expected string, found number");
-    EXPECT_ERR(&jb_cstr, "{}", 0, JB_E_TYPE, 0, 1, 1, "$", "expected string, found object");
-    EXPECT_ERR(&jb_cstr, "[]", 0, JB_E_TYPE, 0, 1, 1, "$", "expected string, found array");
+    EXPECT_ERR(&jb_cstr, "null", 0, JB_E_TYPE, 0, 1, 1, "$", "expected a string, found null");
+    EXPECT_ERR(&jb_cstr, "12", 0, JB_E_TYPE, 0, 1, 1, "$", "expected a string, found number 12");
+    EXPECT_ERR(&jb_cstr, "{}", 0, JB_E_TYPE, 0, 1, 1, "$", "expected a string, found object");
+    EXPECT_ERR(&jb_cstr, "[]", 0, JB_E_TYPE, 0, 1, 1, "$", "expected a string, found array");
     /* errors inside strings point at the offending byte; unterminated at the quote */
     EXPECT_ERR(&jb_cstr, "\"abc", 0, JB_E_SYNTAX, 0, 1, 1, "$", NULL);
     EXPECT_ERR(&jb_cstr, "\"ab\\", 0, JB_E_SYNTAX, NOCHECK, 1, NOCHECK, "$", NULL);
@@ -692,7 +692,7 @@ static void test_enums(void) {
     CHECK(dec(&role_type, "\"\\u0075ser\"", &r, NULL, NULL) == JB_OK && r == ROLE_USER);
     EXPECT_ERR(&role_type, "\"nope\"", 0, JB_E_UNKNOWN, 0, 1, 1, "$", "nope");
     EXPECT_ERR(&role_type, "\"Admin\"", 0, JB_E_UNKNOWN, 0, 1, 1, "$", "admin");
-    EXPECT_ERR(&role_type, "1", 0, JB_E_TYPE, 0, 1, 1, "$", "expected string, found number");
+    EXPECT_ERR(&role_type, "1", 0, JB_E_TYPE, 0, 1, 1, "$", "expected one of \"admin\", \"user\", \"guest\", found number 1");
     int8_t sm = 0;
     CHECK(dec(&small_type, "\"neg\"", &sm, NULL, NULL) == JB_OK && sm == -3);
     CHECK(dec(&small_type, "\"big\"", &sm, NULL, NULL) == JB_OK && sm == 100);
@@ -734,8 +734,8 @@ static void test_records(void) {
     CHECK(dec(&ab_strict, "{\"b\":4,\"a\":1}", &x, NULL, NULL) == JB_OK && x.a == 1 && x.b == 4);
     /* null into a non-optional field */
     EXPECT_ERR(&member_type, "{\"name\":null,\"role\":\"user\"}", 0, JB_E_TYPE, 8, 1, 9, "$.name",
-               "expected string, found null");
-    EXPECT_ERR(&ab_type, "{\"a\":null}", 0, JB_E_TYPE, 5, 1, 6, "$.a", "expected integer, found null");
+               "expected a string, found null");
+    EXPECT_ERR(&ab_type, "{\"a\":null}", 0, JB_E_TYPE, 5, 1, 6, "$.a", "expected an integer, found null");
     /* missing required field: at the closing brace, naming the field */
     EXPECT_ERR(&member_type, "{\"role\":\"user\"}", 0, JB_E_MISSING, 14, 1, 15, "$.name", "name");
     EXPECT_ERR(&member_type, "{\n  \"role\": \"user\"\n}", 0, JB_E_MISSING, 19, 3, 1, "$.name", "name");
@@ -752,8 +752,8 @@ static void test_records(void) {
     /* escaped key names match */
     CHECK(dec(&ab_type, "{\"\\u0061\":7}", &x, NULL, NULL) == JB_OK && x.a == 7);
     /* not an object */
-    EXPECT_ERR(&ab_type, "[1]", 0, JB_E_TYPE, 0, 1, 1, "$", "expected object, found array");
-    EXPECT_ERR(&ab_type, "\"a\"", 0, JB_E_TYPE, 0, 1, 1, "$", "expected object, found string");
+    EXPECT_ERR(&ab_type, "[1]", 0, JB_E_TYPE, 0, 1, 1, "$", "expected an object for ab, found array");
+    EXPECT_ERR(&ab_type, "\"a\"", 0, JB_E_TYPE, 0, 1, 1, "$", "expected an object for ab, found string \"a\"");
     /* syntax inside an object */
     EXPECT_ERR(&ab_type, "{\"a\":1,}", 0, JB_E_SYNTAX, NOCHECK, 1, NOCHECK, NULL, "expected");
     EXPECT_ERR(&ab_type, "{\"a\" 1}", 0, JB_E_SYNTAX, 5, 1, 6, NULL, "':'");
@@ -791,8 +791,8 @@ static void test_containers(void) {
     EXPECT_ERR(&point_type, "[1]", 0, JB_E_TYPE, NOCHECK, 1, NOCHECK, "$", "2");
     EXPECT_ERR(&point_type, "[1,2,3]", 0, JB_E_TYPE, 5, 1, 6, "$", NULL);
     EXPECT_ERR(&point_type, "[]", 0, JB_E_TYPE, NOCHECK, 1, NOCHECK, "$", NULL);
-    EXPECT_ERR(&point_type, "[1,\"x\"]", 0, JB_E_TYPE, 3, 1, 4, "$[1]", "expected number, found string");
-    EXPECT_ERR(&point_type, "{\"x\":1}", 0, JB_E_TYPE, 0, 1, 1, "$", "expected array, found object");
+    EXPECT_ERR(&point_type, "[1,\"x\"]", 0, JB_E_TYPE, 3, 1, 4, "$[1]", "expected a number, found string \"x\"");
+    EXPECT_ERR(&point_type, "{\"x\":1}", 0, JB_E_TYPE, 0, 1, 1, "$", "expected an array for point, found object");
     arr3 a;
     CHECK(dec(&arr3_type, "{\"v\":[-32768,0,32767]}", &a, NULL, NULL) == JB_OK);
     CHECK(a.v[0] == -32768 && a.v[1] == 0 && a.v[2] == 32767);
@@ -819,8 +819,8 @@ static void test_containers(void) {
     EXPECT_ERR(vec_i32_type, "[1 2]", 0, JB_E_SYNTAX, 3, 1, 4, NULL, NULL);
     EXPECT_ERR(vec_i32_type, "[1,]", 0, JB_E_SYNTAX, NOCHECK, 1, NOCHECK, NULL, NULL);
     EXPECT_ERR(vec_i32_type, "[,1]", 0, JB_E_SYNTAX, 1, 1, 2, NULL, NULL);
-    EXPECT_ERR(vec_i32_type, "[1,true]", 0, JB_E_TYPE, 3, 1, 4, "$[1]", "expected integer, found true");
-    EXPECT_ERR(vec_i32_type, "{}", 0, JB_E_TYPE, 0, 1, 1, "$", "expected array, found object");
+    EXPECT_ERR(vec_i32_type, "[1,true]", 0, JB_E_TYPE, 3, 1, 4, "$[1]", "expected an integer, found true");
+    EXPECT_ERR(vec_i32_type, "{}", 0, JB_E_TYPE, 0, 1, 1, "$", "expected an array, found object");
     EXPECT_ERR(vec_i32_type, "null", 0, JB_E_TYPE, 0, 1, 1, "$", "found null");
     vec_vec_u8 vv;
     CHECK(dec(vec_vec_u8_type, "[[1,2],[],[255]]", &vv, NULL, NULL) == JB_OK && vv.len == 3 &&
@@ -839,7 +839,7 @@ static void test_containers(void) {
           strcmp(mc.items[1].key, "b\"c") == 0 && mc.items[1].value == 2 &&
           strcmp(mc.items[2].key, "") == 0 && mc.items[2].value == -3);
     EXPECT_ERR(map_cs_type, "{\"k\":1,\"k\":2}", 0, JB_E_DUPLICATE, 7, 1, 8, "$.k", "duplicate");
-    EXPECT_ERR(map_cs_type, "{\"a\":1,\"k\":\"x\"}", 0, JB_E_TYPE, 11, 1, 12, "$.k", "expected integer, found string");
+    EXPECT_ERR(map_cs_type, "{\"a\":1,\"k\":\"x\"}", 0, JB_E_TYPE, 11, 1, 12, "$.k", "expected an integer, found string \"x\"");
     EXPECT_ERR(map_cs_type, "{\"a b\":\"x\"}", 0, JB_E_TYPE, 7, 1, 8, "$[\"a b\"]", NULL);
     EXPECT_ERR(map_cs_type, "{\"\\u0000\":1}", 0, JB_E_TYPE, 1, 1, 2, NULL, NULL);
     jb_read_options lw = {.flags = JB_READ_DUPLICATE_LAST_WINS};
@@ -886,7 +886,7 @@ static void test_containers(void) {
                NOCHECK, "$[1]", NULL);
     EXPECT_ERR(map_rec_type, "[[{\"x\":1}]]", 0, JB_E_TYPE, NOCHECK, 1, NOCHECK, "$[0]", NULL);
     EXPECT_ERR(map_rec_type, "[[{\"x\":1},\"a\",3]]", 0, JB_E_TYPE, NOCHECK, 1, NOCHECK, "$[0]", NULL);
-    EXPECT_ERR(map_rec_type, "{}", 0, JB_E_TYPE, 0, 1, 1, "$", "expected array, found object");
+    EXPECT_ERR(map_rec_type, "{}", 0, JB_E_TYPE, 0, 1, 1, "$", "expected an array of [key, value] pairs, found object");
     EXPECT_ERR(map_rec_type, "[{}]", 0, JB_E_TYPE, 1, 1, 2, NULL, NULL);
     CHECK(dec(map_rec_type, "[[{\"x\":1},\"a\"],[{\"x\":1},\"b\"]]", &mr, &lw, NULL) == JB_OK &&
           mr.len == 1 && strcmp(mr.items[0].value, "b") == 0);
@@ -943,7 +943,7 @@ static void test_sums(void) {
     EXPECT_ERR(&shape_ext, "\"Circle\"", 0, JB_E_TYPE, 0, 1, 1, NULL, "payload");
     EXPECT_ERR(&shape_ext, "{}", 0, JB_E_TYPE, NOCHECK, 1, NOCHECK, NULL, NULL);
     EXPECT_ERR(&shape_ext, "{\"Circle\":{\"r\":1},\"Rect\":{\"w\":1,\"h\":1}}", 0, JB_E_TYPE, NOCHECK, 1, NOCHECK, NULL, NULL);
-    EXPECT_ERR(&shape_ext, "{\"Circle\":{\"r\":\"x\"}}", 0, JB_E_TYPE, 15, 1, 16, "$.Circle.r", "expected number, found string");
+    EXPECT_ERR(&shape_ext, "{\"Circle\":{\"r\":\"x\"}}", 0, JB_E_TYPE, 15, 1, 16, "$.Circle.r", "expected a number, found string \"x\"");
     EXPECT_ERR(&shape_ext, "{\"Circle\":{}}", 0, JB_E_MISSING, 11, 1, 12, "$.Circle.r", NULL);
     EXPECT_ERR(&shape_ext, "5", 0, JB_E_TYPE, 0, 1, 1, "$", NULL);
 
@@ -1023,7 +1023,7 @@ static void test_raw_custom(void) {
     EXPECT_ERR(&jb_raw, "[1,2", 0, JB_E_SYNTAX, 4, 1, 5, NULL, NULL);
     EXPECT_ERR(&jb_raw, "\"\xff\"", 0, JB_E_UTF8, 1, 1, 2, NULL, NULL);
     EXPECT_ERR(&rawrec_type, "{\"raw\":1,\"num\":\"1\",\"after\":1}", 0, JB_E_TYPE, 15, 1, 16, "$.num",
-               "expected number, found string");
+               "expected a number, found string");
     EXPECT_ERR(&jb_number, "01", 0, JB_E_SYNTAX, NOCHECK, 1, NOCHECK, NULL, NULL);
     jb_str num;
     CHECK(dec(&jb_number, "123456789012345678901234567890", &num, NULL, NULL) == JB_OK && num.len == 30);
@@ -1039,7 +1039,7 @@ static void test_raw_custom(void) {
                "negative time");
     EXPECT_ERR(&event_type, "{\"id\":7,\"at\":[],\"list\":[]}", 0, JB_E_TYPE, 13, 1, 14, "$.at", "stamp");
     EXPECT_ERR(&event_type, "{\"id\":7,\"at\":{\"s\":\"x\"},\"list\":[]}", 0, JB_E_TYPE, 18, 1, 19, NULL,
-               "expected integer, found string");
+               "expected an integer, found string");
     EXPECT_ERR(&event_type, "{\"id\":7,\"at\":{},\"list\":[1,]}", 0, JB_E_SYNTAX, NOCHECK, 1, NOCHECK, NULL, NULL);
     EXPECT_ERR(&event_type, "{\"id\":7,\"at\":{},\"list\":[1 2]}", 0, JB_E_SYNTAX, 26, 1, 27, NULL, NULL);
     jb_arena_reset(A);
@@ -1103,7 +1103,7 @@ static void test_relaxed(void) {
 static void test_positions(void) {
     /* multi-line: line and byte column of the token */
     EXPECT_ERR(&ab_type, "{\n  \"a\": 1,\n  \"b\": \"x\"\n}", 0, JB_E_TYPE, 19, 3, 8, "$.b",
-               "expected integer, found string");
+               "expected an integer, found string \"x\"");
     EXPECT_ERR(&ab_type, "{\r\n  \"a\": \"x\"\r\n}", 0, JB_E_TYPE, 10, 2, 8, "$.a", NULL);
     EXPECT_ERR(&ab_type, "{\t\"a\":\"x\"}", 0, JB_E_TYPE, 6, 1, 7, "$.a", NULL);
     /* columns count bytes, not characters */
@@ -1111,17 +1111,17 @@ static void test_positions(void) {
     EXPECT_ERR(&ab_type, "\n\n\n   [", 0, JB_E_TYPE, 6, 4, 4, "$", NULL);
     /* paths */
     EXPECT_ERR(&outer_type, "{\"a\":[{\"b\":1},{\"b\":2},{\"b\":3},{\"b\":\"no\"}]}", 0, JB_E_TYPE, 35, 1, 36,
-               "$.a[3].b", "expected integer, found string");
+               "$.a[3].b", "expected an integer, found string \"no\"");
     EXPECT_ERR(&dotted_type, "{\"a.b\":\"x\"}", 0, JB_E_TYPE, 7, 1, 8, "$[\"a.b\"]", NULL);
     EXPECT_ERR(map_cs_type, "{\"q\\\"x\":\"v\"}", 0, JB_E_TYPE, 8, 1, 9, "$[\"q\\\"x\"]", NULL);
     EXPECT_ERR(map_cs_type, "{\"_ok9\":\"v\"}", 0, JB_E_TYPE, 8, 1, 9, "$._ok9", NULL);
     EXPECT_ERR(map_cs_type, "{\"9x\":\"v\"}", 0, JB_E_TYPE, 6, 1, 7, "$[\"9x\"]", NULL);
     EXPECT_ERR(&user_type, "{\"name\":\"A\",\"id\":1,\"role\":\"user\",\"tags\":[\"x\",7],\"scores\":{}}", 0,
-               JB_E_TYPE, 45, 1, 46, "$.tags[1]", "expected string, found number");
+               JB_E_TYPE, 45, 1, 46, "$.tags[1]", "expected a string, found number 7");
     EXPECT_ERR(&user_type, "{\"name\":\"A\",\"id\":1,\"role\":\"user\",\"tags\":[],\"scores\":{\"go\":1.5}}", 0,
                JB_E_TYPE, 58, 1, 59, "$.scores.go", NULL);
     EXPECT_ERR(&user_type, "{\"name\":\"A\",\"id\":1,\"role\":\"user\",\"home\":[1,null],\"tags\":[],\"scores\":{}}", 0,
-               JB_E_TYPE, 43, 1, 44, "$.home[1]", "expected number, found null");
+               JB_E_TYPE, 43, 1, 44, "$.home[1]", "expected a number, found null");
     EXPECT_ERR(&user_type, "{\"name\":\"A\",\"id\":1,\"role\":\"root\",\"tags\":[],\"scores\":{}}", 0,
                JB_E_UNKNOWN, 26, 1, 27, "$.role", "root");
     /* limits */
@@ -1598,7 +1598,7 @@ static void test_deep_small_stack(void) {
     CHECKF(j.fails == 0, "untagged: %d checks failed", j.fails);
     CHECK_EQ_INT(j.st, JB_E_TYPE);
     CHECK_EQ_INT(j.err.offset, 0); /* the outermost sum reports, at its start */
-    CHECKF(strncmp(j.err.message, "no case of unode fits: Num: expected integer, found array; List: ", 64) == 0,
+    CHECKF(strncmp(j.err.message, "no case of unode fits: Num: expected an integer, found array; List: ", 67) == 0,
            "%s", j.err.message);
     j = run_deep(5, n);
     CHECKF(j.fails == 0, "deep error: %d checks failed", j.fails);

@@ -4,6 +4,7 @@
  * (src/error.c). Every expected string is written out by hand.
  */
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "check.h"
 #include "error.h"
@@ -342,6 +343,128 @@ static void test_found_name(void) {
     CHECK_STR(jb__found_name(0xff, buf), "byte 0xFF");
 }
 
+/* jb__token_name: what "found X" says in syntax messages. The input is
+ * given with its length (embedded bytes and the end both matter). */
+static void test_token_name(void) {
+    static const struct {
+        int line;
+        const char *in;
+        size_t len; /* (size_t)-1: strlen */
+        const char *want;
+    } cases[] = {
+        {__LINE__, "", (size_t)-1, "end of input"},
+        {__LINE__, "true", (size_t)-1, "true"},
+        {__LINE__, "true,", (size_t)-1, "true"},
+        {__LINE__, "false]", (size_t)-1, "false"},
+        {__LINE__, "null}", (size_t)-1, "null"},
+        /* a word is named as a literal only when it is one, whole */
+        {__LINE__, "foo", (size_t)-1, "'foo'"},
+        {__LINE__, "foo:1}", (size_t)-1, "'foo'"},
+        {__LINE__, "nope]", (size_t)-1, "'nope'"},
+        {__LINE__, "nul", (size_t)-1, "'nul'"},
+        {__LINE__, "truely", (size_t)-1, "'truely'"},
+        {__LINE__, "true", 3, "'tru'"}, /* cut short by the end of input */
+        {__LINE__, "NaN", (size_t)-1, "'NaN'"},
+        {__LINE__, "Infinity", (size_t)-1, "'Infinity'"},
+        {__LINE__, "x", (size_t)-1, "'x'"},
+        {__LINE__, "abcdefghijk", (size_t)-1, "'abcdefghij...'"}, /* 11 letters: 10 shown */
+        {__LINE__, "abcdefghij", (size_t)-1, "'abcdefghij'"},
+        {__LINE__, "a_b-c.d+e1 x", (size_t)-1, "'a_b-c.d+e1'"},
+        /* value starts other than words keep their JSON type */
+        {__LINE__, "\"s\"", (size_t)-1, "string"},
+        {__LINE__, "{", (size_t)-1, "object"},
+        {__LINE__, "[", (size_t)-1, "array"},
+        {__LINE__, "-1", (size_t)-1, "number"},
+        {__LINE__, "7", (size_t)-1, "number"},
+        /* other bytes */
+        {__LINE__, "}", (size_t)-1, "'}'"},
+        {__LINE__, "'a'", (size_t)-1, "'''"},
+        {__LINE__, "_x", (size_t)-1, "'_'"},
+        {__LINE__, "\x01", (size_t)-1, "byte 0x01"},
+        {__LINE__, "\xc3\xa9", (size_t)-1, "byte 0xC3"},
+        {__LINE__, "\xEF\xBB\xBF{}", (size_t)-1, "a byte order mark (U+FEFF)"},
+        {__LINE__, "\xEF\xBB", (size_t)-1, "byte 0xEF"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[16];
+        size_t n = cases[i].len == (size_t)-1 ? strlen(cases[i].in) : cases[i].len;
+        char *in = malloc(n ? n : 1); /* exact size: ASan sees a read past it */
+        memcpy(in, cases[i].in, n);
+        memset(buf, 0x55, sizeof buf);
+        const char *got = jb__token_name(in, in + n, buf);
+        CHECK_MEM_AT(cases[i].line, got, strlen(got), cases[i].want, strlen(cases[i].want));
+        free(in);
+    }
+}
+
+/* jb__token_show: the token shown in value and type messages. */
+static void test_token_show(void) {
+    static const struct {
+        int line;
+        const char *in;
+        size_t len;
+        bool typed;
+        const char *want;
+    } cases[] = {
+        {__LINE__, "70000,", (size_t)-1, false, "70000"},
+        {__LINE__, "70000", (size_t)-1, true, "number 70000"},
+        {__LINE__, "-1.5e3]", (size_t)-1, false, "-1.5e3"},
+        {__LINE__, "\"amdin\"", (size_t)-1, false, "\"amdin\""},
+        {__LINE__, "\"8080\"}", (size_t)-1, true, "string \"8080\""},
+        {__LINE__, "\"a\\\"b\"", (size_t)-1, false, "\"a\\\"b\""}, /* escapes as written */
+        {__LINE__, "\"\"", (size_t)-1, true, "string \"\""},
+        {__LINE__, "\"abc", (size_t)-1, false, "\"abc (unterminated)"},
+        {__LINE__, "\"ab\\", (size_t)-1, false, "\"ab\\ (unterminated)"},
+        {__LINE__, "\"caf\xc3\xa9\"", (size_t)-1, false, "\"caf\xc3\xa9\""},
+        {__LINE__, "\"a\x01z\"", (size_t)-1, false, "\"a\\x01z\""},
+        {__LINE__, "\"a\xff\"", (size_t)-1, false, "\"a\\xFF\""},
+        {__LINE__, "true", (size_t)-1, true, "true"},
+        {__LINE__, "null", (size_t)-1, false, "null"},
+        {__LINE__, "{\"a\":1}", (size_t)-1, true, "object"},
+        {__LINE__, "[1]", (size_t)-1, true, "array"},
+        {__LINE__, "nope", (size_t)-1, true, "'nope'"},
+        {__LINE__, "", (size_t)-1, true, "end of input"},
+        {__LINE__, "}", (size_t)-1, true, "'}'"},
+        /* long strings and numbers: 32 bytes, "...", the size */
+        {__LINE__, "\"0123456789abcdef0123456789abcdef\"", (size_t)-1, false,
+         "\"0123456789abcdef0123456789abcdef\""},
+        {__LINE__, "\"0123456789abcdef0123456789abcdefX\"", (size_t)-1, false,
+         "\"0123456789abcdef0123456789abcdef...\" (33 bytes)"},
+        {__LINE__, "\"0123456789abcdef0123456789abcdefX", (size_t)-1, true,
+         "string \"0123456789abcdef0123456789abcdef... (33 bytes) (unterminated)"},
+        /* the cut backs off a UTF-8 character it would split: 31 + 2 bytes */
+        {__LINE__, "\"0123456789abcdef0123456789abcde\xc3\xa9\"", (size_t)-1, false,
+         "\"0123456789abcdef0123456789abcde...\" (33 bytes)"},
+        {__LINE__, "123456789012345678901234567890123,", (size_t)-1, true,
+         "number 12345678901234567890123456789012... (33 bytes)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[JB_SHOW_MAX];
+        size_t n = cases[i].len == (size_t)-1 ? strlen(cases[i].in) : cases[i].len;
+        char *in = malloc(n ? n : 1);
+        memcpy(in, cases[i].in, n);
+        const char *got = jb__token_show(in, in + n, cases[i].typed, buf, sizeof buf);
+        CHECK_MEM_AT(cases[i].line, got, strlen(got), cases[i].want, strlen(cases[i].want));
+        free(in);
+    }
+    /* sizes in KB, MB (of 1024): a 4 MiB string */
+    {
+        size_t n = (size_t)4 << 20;
+        char *big = malloc(n + 2), buf[JB_SHOW_MAX];
+        memset(big, 'a', n + 2);
+        big[0] = big[n + 1] = '"';
+        CHECK_STR(jb__token_show(big, big + n + 2, true, buf, sizeof buf),
+                  "string \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" (4 MB)");
+        big[20481] = '"'; /* 20480 bytes of text: 20 KB */
+        CHECK_STR(jb__token_show(big, big + n + 2, false, buf, sizeof buf),
+                  "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" (20 KB)");
+        big[10240] = '"'; /* 10239 bytes: still counted in bytes */
+        CHECK_STR(jb__token_show(big, big + n + 2, false, buf, sizeof buf),
+                  "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" (10239 bytes)");
+        free(big);
+    }
+}
+
 int main(void) {
     test_status_names();
     test_line_column();
@@ -350,5 +473,7 @@ int main(void) {
     test_msgf();
     test_error_fill();
     test_found_name();
+    test_token_name();
+    test_token_show();
     return check_report();
 }

@@ -302,7 +302,7 @@ static void test_nullary(void) {
     e = DEC_FAIL(&shape_s, "\"Empty\"", JB_E_TYPE);
     HAS(e.message, "{\"Empty\":[]}");
     e = DEC_FAIL(&tag_u, "null", JB_E_TYPE);
-    HAS(e.message, "expected string");
+    HAS(e.message, "expected a string (a case of tag), found null");
     e = DEC_FAIL(&shape_a, "[\"Empty\"]", JB_E_TYPE);
     HAS(e.message, "[\"Empty\",[]]");
 }

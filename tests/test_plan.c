@@ -301,6 +301,10 @@ static void test_big(void) {
     CHECK(c2500 == 2500 && c4999 == 4999 && BIG_LAST == 5000);
     bigenum v;
     CHECK(jb_decode(&bigenum_type, "\"c5000\"", 7, &v, a, NULL, &e) == JB_E_UNKNOWN);
+    /* the names listed as fit, and the first three of 5,001 one edit away, in plan order */
+    CHECK_STR(e.message, "expected one of \"c0000\", \"c0001\", \"c0002\", \"c0003\", \"c0004\", \"c0005\", "
+                         "\"c0006\", \"c0007\", \"c0008\", \"c0009\", \"c0010\", ... (5001 cases), found "
+                         "\"c5000\"; did you mean \"c0000\", \"c0500\" or \"c1000\"?"); /* c0500: a swap */
     CHECK(jb_decode(&bigenum_type, "\"c000\"", 6, &v, a, NULL, &e) == JB_E_UNKNOWN);
     v = (bigenum)5001;
     CHECK(jb_encode(&bigenum_type, &v, &b, NULL, &e) == JB_E_VALUE);

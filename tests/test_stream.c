@@ -155,9 +155,9 @@ static void test_lines_errors(void) {
     jb_stream *s = buffer_stream(copy, strlen(in), JB_FRAMING_LINES, 0, &list);
     expect_pt(__LINE__, s, 1, "a");
     expect_status(__LINE__, s, JB_E_TYPE, &e);
-    expect_err(__LINE__, &e, JB_E_TYPE, 1, 19, 2, 1, "$", "expected object, found array");
+    expect_err(__LINE__, &e, JB_E_TYPE, 1, 19, 2, 1, "$", "expected an object for pt, found array");
     expect_status(__LINE__, s, JB_E_TYPE, &e);
-    expect_err(__LINE__, &e, JB_E_TYPE, 1, 19, 2, 1, "$", "expected object, found array");
+    expect_err(__LINE__, &e, JB_E_TYPE, 1, 19, 2, 1, "$", "expected an object for pt, found array");
     CHECK_EQ_INT(list.len, 1);
     CHECK_EQ_INT(list.total, 1);
     jb_stream_free(s);
@@ -172,9 +172,10 @@ static void test_lines_errors(void) {
     CHECK_EQ_INT(jb_stream_index(s), 6);
     CHECK_EQ_INT(list.len, 2);
     CHECK_EQ_INT(list.total, 4);
-    expect_err(__LINE__, &items[0], JB_E_TYPE, 1, 19, 2, 1, "$", "expected object, found array");
+    expect_err(__LINE__, &items[0], JB_E_TYPE, 1, 19, 2, 1, "$",
+               "expected an object for pt, found array");
     expect_err(__LINE__, &items[1], JB_E_TYPE, 2, 30, 3, 6, "$.x",
-               "expected integer, found string");
+               "expected an integer, found string \"s\"");
     jb_stream_free(s);
 
     /* All four, with a list large enough. */
@@ -198,7 +199,7 @@ static void test_bom(void) {
     jb_stream *s = buffer_stream(in, strlen(in), JB_FRAMING_LINES, 0, NULL);
     expect_status(__LINE__, s, JB_E_SYNTAX, &e);
     expect_err(__LINE__, &e, JB_E_SYNTAX, 0, 0, 1, 1, "$",
-               "expected object, found a byte order mark (U+FEFF)");
+               "expected an object for pt, found a byte order mark (U+FEFF)");
     jb_stream_free(s);
     s = buffer_stream(in, strlen(in), JB_FRAMING_LINES, JB_STREAM_SKIP_BAD, NULL);
     expect_pt(__LINE__, s, 2, "b");
@@ -228,8 +229,8 @@ static void test_bom(void) {
     } cut[] = {
         {__LINE__, "\xEF", JB_FRAMING_SEQ, "found byte 0xEF"},
         {__LINE__, "\xEF\xBB", JB_FRAMING_SEQ, "found byte 0xEF"},
-        {__LINE__, "\xEF", JB_FRAMING_LINES, "expected object"},
-        {__LINE__, "\xEF\xBB", JB_FRAMING_CONCAT, "expected object"},
+        {__LINE__, "\xEF", JB_FRAMING_LINES, "expected an object for pt"},
+        {__LINE__, "\xEF\xBB", JB_FRAMING_CONCAT, "expected an object for pt"},
     };
     for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++) {
         jb_stream_options o = {.framing = cut[i].framing, .flags = JB_STREAM_ALLOW_BOM};
@@ -331,7 +332,8 @@ static void test_concat(void) {
     expect_status(__LINE__, s, JB_E_SYNTAX, &e);
     CHECK_EQ_INT(jb_stream_skipped(s), 1);
     CHECK_EQ_INT(list.total, 2);
-    expect_err(__LINE__, &items[0], JB_E_TYPE, 0, 5, 1, 6, "$.x", "expected integer, found string");
+    expect_err(__LINE__, &items[0], JB_E_TYPE, 0, 5, 1, 6, "$.x",
+               "expected an integer, found string \"s\"");
     jb_stream_free(s);
 }
 
@@ -352,7 +354,8 @@ static void test_single(void) {
     /* nothing at all */
     s = buffer_stream("  ", 2, JB_FRAMING_SINGLE, 0, NULL);
     expect_status(__LINE__, s, JB_E_SYNTAX, &e);
-    expect_err(__LINE__, &e, JB_E_SYNTAX, 0, 2, 1, 3, "$", "expected object, found end of input");
+    expect_err(__LINE__, &e, JB_E_SYNTAX, 0, 2, 1, 3, "$",
+               "expected an object for pt, found end of input");
     jb_stream_free(s);
     /* the default options are SINGLE */
     s = jb_stream_new_buffer("[1] [2]", 7, NULL, &e);
@@ -376,8 +379,10 @@ static void test_seq(void) {
     expect_status(__LINE__, s, JB_END, &e);
     CHECK_EQ_INT(list.total, 2);
     /* line 4 starts at the RS at 43; "42" is at offset 44, the bare "s" at 47 */
-    expect_err(__LINE__, &items[0], JB_E_TYPE, 2, 44, 4, 2, "$", "expected object, found number");
-    expect_err(__LINE__, &items[1], JB_E_TYPE, 3, 47, 4, 5, "$", "expected object, found string");
+    expect_err(__LINE__, &items[0], JB_E_TYPE, 2, 44, 4, 2, "$",
+               "expected an object for pt, found number 42");
+    expect_err(__LINE__, &items[1], JB_E_TYPE, 3, 47, 4, 5, "$",
+               "expected an object for pt, found string \"s\"");
     jb_stream_free(s);
     /* a number at the end of a record without whitespace may be cut off */
     s = buffer_stream("\x1E"
@@ -430,7 +435,7 @@ static void test_array(void) {
     expect_pt(__LINE__, s, 1, "a");
     expect_status(__LINE__, s, JB_E_TYPE, &e);
     expect_err(__LINE__, &e, JB_E_TYPE, 1, 63, 1, 64, "$.data.items[1].x",
-               "expected integer, found string");
+               "expected an integer, found string \"two\"");
     jb_stream_free(s);
     s = array_stream(doc, "/data/items", JB_STREAM_SKIP_BAD);
     expect_pt(__LINE__, s, 1, "a");
