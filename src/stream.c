@@ -1436,8 +1436,6 @@ jb_status jb_stream_finish(jb_stream *s) {
     return JB_OK;
 }
 
-JB_HIDDEN void jb__walk_free(jb_stream *s);
-
 void jb_stream_free(jb_stream *s) {
     jb_allocator a;
     if (!s) return;

@@ -276,4 +276,7 @@ static inline bool jb__is_ws(unsigned char c) {
  */
 JB_HIDDEN const char *jb__found_at(const char *p, size_t avail, bool final, char buf[16]);
 
+/* Frees the walker of jb_stream_next_skip / _print (stream_walk.c), if any. */
+JB_HIDDEN void jb__walk_free(jb_stream *s);
+
 #endif

@@ -12,6 +12,8 @@
 #include "error.h"
 #include "plan.h"
 
+#include <inttypes.h>
+
 #define SCALAR(id, k, ctype_name, T) \
     JB_API const jb_type id = {.kind = k, .name = ctype_name, .size = sizeof(T), .align = _Alignof(T)}
 
@@ -48,6 +50,15 @@ SCALAR_STR(jb_i32_string, JB_KIND_I32, "int32_t (as string)", int32_t);
 SCALAR_STR(jb_u32_string, JB_KIND_U32, "uint32_t (as string)", uint32_t);
 
 static const char *tname(const jb_type *t) { return t && t->name ? t->name : "(unnamed)"; }
+
+/* Can a member of `size` bytes hold the case value v, as a signed or an
+ * unsigned integer? Stored cut to the member's width, a value it cannot
+ * hold would come back as another number: a silent wrong read. */
+static bool value_fits(int64_t v, size_t size) {
+    if (size >= 8) return true;
+    int64_t lo = -((int64_t)1 << (size * 8 - 1)), hi = ((int64_t)1 << (size * 8)) - 1;
+    return v >= lo && v <= hi;
+}
 
 /* Is a member of C type ct (from _Generic) a valid home for kind k? */
 static bool ctype_fits(jb_ctype ct, const jb_type *t) {
@@ -251,6 +262,12 @@ jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
             jb__msgf(msg, cap, "type %s: enum of %zu bytes is not supported", tname(t), t->size);
             return JB_E_DESCRIPTOR;
         }
+        for (const jb_enum_case *c = t->cases; c->name; c++)
+            if (!value_fits(c->value, t->size)) {
+                jb__msgf(msg, cap, "type %s, case %s (%s): the value %" PRId64 " does not fit the enum's %zu-byte C type",
+                         tname(t), c->name, c->cname ? c->cname : "?", c->value, t->size);
+                return JB_E_DESCRIPTOR;
+            }
         return JB_OK;
     case JB_KIND_SUM:
         if (!t->sum_cases || !t->sum_cases[0].name) {
@@ -267,9 +284,14 @@ jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap) {
             return JB_E_DESCRIPTOR;
         }
         for (const jb_case *c = t->sum_cases; c->name; c++) {
-            if (!c->type) continue;
             char who[128]; /* the case's JSON name and its C tag */
             jb__msgf(who, sizeof who, "%s (%s)", c->name, c->cname ? c->cname : "?");
+            if (!value_fits(c->tag, t->tag_size)) {
+                jb__msgf(msg, cap, "type %s, case %s: the tag %" PRId64 " does not fit the %zu-byte tag member",
+                         tname(t), who, c->tag, t->tag_size);
+                return JB_E_DESCRIPTOR;
+            }
+            if (!c->type) continue;
             char inner[JB_ERROR_MESSAGE_MAX];
             if (check_child(t, "payload", c->type, 0, inner, sizeof inner)) {
                 jb__msgf(msg, cap, "type %s, case %s: %s", tname(t), who, inner);

@@ -147,6 +147,14 @@ static const jb_type t_type = JB_RECORD(r, JB_FIELD(r, vv, JB_VEC_OF(JB_VEC_OF_T
 typedef struct { int32_t a; } r;
 #define BLOCK_SCOPE 1
 #define JSON "{\"a\":1}"
+#elif CASE == 43 /* plan "r" "big": an enum case value its 1-byte C type cannot hold */
+typedef uint8_t r;
+static const jb_type t_type = JB_ENUM(r, JB_ENUM_CASE(1, "one"), JB_ENUM_CASE(300, "big"));
+#define JSON "\"big\""
+#elif CASE == 44 /* plan "r" "Wide": a sum tag value its 1-byte tag member cannot hold */
+typedef struct { uint8_t tag; union { int32_t i; } u; } r;
+static const jb_type t_type = JB_SUM(r, tag, JB_CASE(r, 1, "I", u.i, &jb_i32), JB_NULLARY(256, "Wide"));
+#define JSON "{\"I\":1}"
 /* ---- refused at compile time ---- */
 #elif CASE == 30 /* compile [items|structure or union]: JB_VEC_OF on an int member */
 typedef struct { int32_t xs; } r;
