@@ -360,7 +360,7 @@ def main():
         if not errs:
             if accepted:
                 agree += 1
-            elif "does not fit" in verdict:
+            elif verdict.startswith("rejected JB_E_RANGE "):
                 beyond.append((doc, verdict))  # an integer past the C type's range: documented
             elif stray_key(schema, doc, resolver):
                 beyond.append((doc, verdict))  # a key outside patternProperties: documented
