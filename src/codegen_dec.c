@@ -51,7 +51,7 @@ static bool scope_matters(const jb_type *t, uint32_t scope) {
  * One value of type t at p into dst (a C expression of a char *), in
  * scope: p moves past it, or the function returns NULL.
  */
-static void value(cg *g, const jb_type *t, uint32_t scope, const char *dst, const char *in) {
+static void decode_value(cg *g, const jb_type *t, uint32_t scope, const char *dst, const char *in) {
     const char *bi;
     if (jb__cg_is_node(t)) {
         P("%sif (!(p = d%zu(d, p, %s))) return NULL;\n", in, jb__cg_node(g, t, scope, CG_NORMAL, NULL), dst);
@@ -128,7 +128,7 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
             ind = "        ";
         }
         if (pe->presence == JB_PRESENCE_FLAG) P("%so[%zu] = 1;\n", ind, pe->flag_offset);
-        value(g, pe->type, in, dst, ind);
+        decode_value(g, pe->type, in, dst, ind);
         if (pe->optional && !three) P("    }\n");
         P("    switch (jbg_next(d, &p, '}')) {\n    case 1: goto k%zu;\n    case 0: goto done;\n"
           "    default: return NULL;\n    }\n",
@@ -171,14 +171,14 @@ static void unwrapped(cg *g, const cg_node *nd, const jb_plan *pl) {
     jb__cg_at(dst, sizeof dst, "o", pe->offset);
     P("    const char *const end = d->end;\n    (void)end;\n");
     if (pe->presence == JB_PRESENCE_FLAG) P("    o[%zu] = 1;\n", pe->flag_offset);
-    value(g, pe->type, jb__cg_scope_in(nd->scope, pl), dst, "    ");
+    decode_value(g, pe->type, jb__cg_scope_in(nd->scope, pl), dst, "    ");
     P("    return p;\n}\n\n");
 }
 
 /* ---- arrays ---- */
 
 /* A tuple (pl) or fixed array of n elements (start_fixed, flat_fixed). */
-static void fixed(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
+static void fixed_array(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
     char dst[64];
     P("    const char *const end = d->end;\n    (void)end;\n    if (!(p = jbg_open(d, p, '['))) return NULL;\n");
     if (n == 0) {
@@ -189,7 +189,7 @@ static void fixed(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
         const jb_type *et = pl ? pl->e[i].type : nd->t->elem;
         jb__cg_at(dst, sizeof dst, "o", pl ? pl->e[i].offset : i * nd->t->elem->size);
         P("    if (p < end && *p == ']') return NULL;\n");
-        value(g, et, nd->scope, dst, "    ");
+        decode_value(g, et, nd->scope, dst, "    ");
         P("    if (jbg_next(d, &p, ']') != %d) return NULL;\n", i + 1 < n ? 1 : 0);
     }
     P("    return p;\n}\n\n");
@@ -207,7 +207,7 @@ static void vec(cg *g, const cg_node *nd) {
     P("    m = jb_gen_mark_get(d);\n    for (;;) {\n");
     P("        if (++n > d->max_members || !(slot = jb_gen_push(d, %zu))) return NULL;\n", es);
     if (!flat(et->kind)) P("        memset(slot, 0, %zu);\n", es);
-    value(g, et, nd->scope, "slot", "        ");
+    decode_value(g, et, nd->scope, "slot", "        ");
     P("        switch (jbg_next(d, &p, ']')) {\n        case 1: continue;\n        case 0: break;\n"
       "        default: return NULL;\n        }\n        break;\n    }\n");
     P("    if (jb_gen_collect(d, m, n, %zu, %zu, o)) return NULL;\n    return p;\n}\n\n", es, ea);
@@ -233,7 +233,7 @@ static void map(cg *g, const cg_node *nd) {
     P("            if (++n > d->max_members || !(e = jb_gen_push(d, %zu))) return NULL;\n", es);
     P("            memset(e, 0, %zu);\n", es);
     P("            if (!(p = jb_gen_map_key(d, p, T[%zu], e))) return NULL;\n", jb__cg_type(g, t->key));
-    value(g, t->elem, nd->scope, dst, "            ");
+    decode_value(g, t->elem, nd->scope, dst, "            ");
     P("            switch (jbg_next(d, &p, '}')) {\n            case 1: continue;\n            case 0: break;\n"
       "            default: return NULL;\n            }\n            break;\n        }\n    }\n");
     P("    if (jb_gen_map_done(d, T[%zu], m, n, at, %d, o)) return NULL;\n    return p;\n}\n\n", jb__cg_type(g, t),
@@ -251,7 +251,7 @@ static void ptr(cg *g, const cg_node *nd) {
     else P("        return jbg_null(p, end); /* NULL already */\n    }\n");
     P("    if (!(q = jb_gen_alloc(d, %zu, %zu))) return NULL;\n    memset(q, 0, %zu);\n    memcpy(o, &q, sizeof q);\n",
       et->size, ea, et->size);
-    value(g, et, nd->scope, "q", "    ");
+    decode_value(g, et, nd->scope, "q", "    ");
     P("    return p;\n}\n\n");
 }
 
@@ -273,7 +273,7 @@ static void payload(cg *g, const cg_node *nd, const jb_plan *pl, size_t c, uint3
         return;
     }
     jb__cg_at(dst, sizeof dst, "o", pe->offset);
-    value(g, pe->type, in, dst, ind);
+    decode_value(g, pe->type, in, dst, ind);
 }
 
 /* A case name string at p (sum_name): a nullary case only. */
@@ -417,11 +417,11 @@ void jb__cg_decoder(cg *g, size_t id) {
         return;
     case JB_KIND_TUPLE:
         head(g, id, "tuple", t->name);
-        fixed(g, &nd, pl, pl->n);
+        fixed_array(g, &nd, pl, pl->n);
         return;
     case JB_KIND_ARRAY:
         head(g, id, "array", t->name);
-        fixed(g, &nd, NULL, t->count);
+        fixed_array(g, &nd, NULL, t->count);
         return;
     case JB_KIND_VEC:
         head(g, id, "vector", t->name);

@@ -59,7 +59,7 @@ static void room_text(cg *g, const char *s, size_t n, const char *in) {
  * When `have` is non-zero, that many bytes of room are already made and
  * cover a bounded leaf.
  */
-static void value(cg *g, const jb_type *t, uint32_t scope, const char *src, const char *in, bool have) {
+static void encode_value(cg *g, const jb_type *t, uint32_t scope, const char *src, const char *in, bool have) {
     if (jb__cg_is_node(t)) {
         P("%sif (!(p = e%zu(e, p, %s))) return NULL;\n", in, jb__cg_node(g, t, scope, CG_NORMAL, NULL), src);
         return;
@@ -157,7 +157,7 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
                 P("    if (!(p = jbg_room(e, p, %zu))) return NULL;\n", klen + 1 - off + b);
                 put_text(g, key + off, klen + 1 - off, "    ");
             }
-            value(g, pe->type, in, src, "    ", b != 0);
+            encode_value(g, pe->type, in, src, "    ", b != 0);
             state = 1;
             continue;
         }
@@ -183,7 +183,7 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
                 put_text(g, key + off, klen + 1 - off, ind);
             }
             if (absent) put_text(g, "null", 4, ind);
-            else value(g, pe->type, in, src, ind, b != 0);
+            else encode_value(g, pe->type, in, src, ind, b != 0);
             if (state != 1 && need_first) P("%sfirst = 0;\n", ind);
         }
         P("    }\n");
@@ -195,13 +195,13 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
 static void unwrapped(cg *g, const cg_node *nd, const jb_plan *pl) {
     char src[64];
     jb__cg_at(src, sizeof src, "o", pl->e[0].offset);
-    value(g, pl->e[0].type, jb__cg_scope_in(nd->scope, pl), src, "    ", false);
+    encode_value(g, pl->e[0].type, jb__cg_scope_in(nd->scope, pl), src, "    ", false);
     P("    return p;\n}\n\n");
 }
 
 /* ---- arrays ---- */
 
-static void fixed(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
+static void fixed_array(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
     char src[64];
     P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '[';\n");
     for (size_t i = 0; i < n; i++) {
@@ -210,7 +210,7 @@ static void fixed(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
         jb__cg_at(src, sizeof src, "o", pl ? pl->e[i].offset : i * nd->t->elem->size);
         if (i) P("    if (!(p = jbg_room(e, p, %zu))) return NULL;\n    *p++ = ',';\n", 1 + b);
         else if (b) P("    if (!(p = jbg_room(e, p, %zu))) return NULL;\n", b);
-        value(g, et, nd->scope, src, "    ", b != 0);
+        encode_value(g, et, nd->scope, src, "    ", b != 0);
     }
     P("    if (!(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = ']';\n    e->depth--;\n    return p;\n}\n\n");
 }
@@ -228,7 +228,7 @@ static void vec(cg *g, const cg_node *nd) {
     P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '[';\n");
     P("    for (i = 0; i < len; i++) {\n        const char *it = items + i * %zu;\n", et->size);
     P("        if (!(p = jbg_room(e, p, %zu))) return NULL;\n        if (i) *p++ = ',';\n", 1 + b);
-    value(g, et, nd->scope, "it", "        ", b != 0);
+    encode_value(g, et, nd->scope, "it", "        ", b != 0);
     P("    }\n    if (!(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = ']';\n    e->depth--;\n    return p;\n}\n\n");
 }
 
@@ -250,7 +250,7 @@ static void map(cg *g, const cg_node *nd) {
     P("    for (i = 0; i < len; i++) {\n        const char *it = items + i * %zu;\n", es);
     P("        if (i) {\n            if (!(p = jbg_room(e, p, 1))) return NULL;\n            *p++ = ',';\n        }\n");
     P("        if (!(p = jb_gen_w_map_key(e, p, T[%zu], it))) return NULL;\n", jb__cg_type(g, t->key));
-    value(g, t->elem, nd->scope, src, "        ", false);
+    encode_value(g, t->elem, nd->scope, src, "        ", false);
     P("    }\n    if (!(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '}';\n    e->depth--;\n    return p;\n}\n\n");
 }
 
@@ -258,7 +258,7 @@ static void ptr(cg *g, const cg_node *nd) {
     P("    const char *q;\n    memcpy(&q, o, sizeof q);\n    if (!q) {\n");
     if (nd->t->flags & JB_TYPE_BOX) P("        return NULL; /* a box is never NULL */\n    }\n");
     else P("        if (!(p = jbg_room(e, p, 4))) return NULL;\n        memcpy(p, \"null\", 4);\n        return p + 4;\n    }\n");
-    value(g, nd->t->elem, nd->scope, "q", "    ", false);
+    encode_value(g, nd->t->elem, nd->scope, "q", "    ", false);
     P("    return p;\n}\n\n");
 }
 
@@ -399,7 +399,7 @@ static void sum(cg *g, const cg_node *nd, const jb_plan *pl) {
             break;
         }
         room_text(g, buf, n, "        ");
-        value(g, pe->type, in, src, "        ", false);
+        encode_value(g, pe->type, in, src, "        ", false);
         P("        if (!(p = jbg_room(e, p, 1))) return NULL;\n        *p++ = '%s';\n        e->depth--;\n"
           "        return p;\n",
           close);
@@ -420,11 +420,11 @@ void jb__cg_encoder(cg *g, size_t id) {
         return;
     case JB_KIND_TUPLE:
         head(g, id, "tuple", t->name);
-        fixed(g, &nd, pl, pl->n);
+        fixed_array(g, &nd, pl, pl->n);
         return;
     case JB_KIND_ARRAY:
         head(g, id, "array", t->name);
-        fixed(g, &nd, NULL, t->count);
+        fixed_array(g, &nd, NULL, t->count);
         return;
     case JB_KIND_VEC:
         head(g, id, "vector", t->name);

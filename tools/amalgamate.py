@@ -274,6 +274,15 @@ class Amalgamator:
             if n.endswith(".h"):
                 with open(os.path.join(self.src, n), encoding="utf-8") as f:
                     self.headers[n] = f.read()
+        # include/'s other headers (jbind_gen.h: the kernels generated
+        # codecs call) are inlined like internal ones; jbind.h stays on top.
+        self.public = set()  # of those, the ones from include/
+        inc = os.path.join(os.path.dirname(self.src.rstrip("/")), "include")
+        for n in sorted(os.listdir(inc)) if os.path.isdir(inc) else []:
+            if n.endswith(".h") and n != "jbind.h" and n not in self.headers:
+                with open(os.path.join(inc, n), encoding="utf-8") as f:
+                    self.headers[n] = f.read()
+                self.public.add(n)
         self.sources = {}
         for n in sorted(os.listdir(self.src)):
             if n.endswith(".c"):
@@ -355,7 +364,16 @@ class Amalgamator:
             if depth == 0:
                 self.inlined.add(inc)
             out.append(f'/* #include "{inc}" */\n')
+            # An installed header's static inline helpers are for the code
+            # that includes it; pasted into jbind.c, clang would call the
+            # ones the library does not use unused.
+            quiet = inc in self.public
+            if quiet:
+                out.append('#if defined(__clang__)\n#pragma clang diagnostic push\n'
+                           '#pragma clang diagnostic ignored "-Wunused-function"\n#endif\n')
             out.extend(self.expand(inc, self.headers[inc], where, depth, stack + (inc,)))
+            if quiet:
+                out.append('#if defined(__clang__)\n#pragma clang diagnostic pop\n#endif\n')
             out.append(f'#line {i + 2} "src/{name}"\n')
         return out
 
