@@ -350,7 +350,7 @@ JB_API void jb_error_list_add(jb_error_list *list, const jb_error *e);
  * are a terminal's: a tab moves to the next multiple of 8, an East Asian
  * wide character or emoji takes 2, a combining mark 0; control
  * characters, invalid UTF-8, bidirectional controls and line separators
- * are shown escaped (\u0001, \xFF). The header's LINE:COLUMN are e's own
+ * are shown escaped (`\u0001`, `\xFF`). The header's LINE:COLUMN are e's own
  * (columns in bytes). Writes dst[0..cap) NUL-terminated and returns the
  * length the whole rendering takes without the NUL (as snprintf does):
  * when that is cap or more, dst holds a prefix cut on a UTF-8 character
@@ -1384,7 +1384,7 @@ JB_API jb_status jb_value_print_record_to(const jb_value *v, jb_framing framing,
  * decoder and an encoder per type (straight-line fields, keys compared as
  * constant words, the library's kernels for strings and numbers). Linked
  * into the program, the file attaches itself to the descriptors (a
- * constructor where the compiler has one, else <prefix>_attach()), and
+ * constructor where the compiler has one, else `PREFIX_attach()`), and
  * jb_decode / jb_encode of those types run it: call sites do not change.
  *
  * Same behaviour, by construction: generated code handles the common
@@ -1400,12 +1400,13 @@ JB_API jb_status jb_value_print_record_to(const jb_value *v, jb_framing framing,
 /** A type to generate code for: its descriptor and, when it has external
  * linkage, its symbol (the generated file then refers to it and attaches
  * itself; with NULL the program passes the descriptor to
- * <prefix>_attach_roots). */
+ * `PREFIX_attach_roots`). */
 typedef struct jb_codegen_root {
-    const jb_type *type;
-    const char *symbol;
+    const jb_type *type;  /**< the root's descriptor */
+    const char *symbol;   /**< its C name with external linkage, or NULL */
 } jb_codegen_root;
 
+/** How jb_codegen_write names and shapes the file it writes. */
 typedef struct jb_codegen_options {
     const char *prefix;   /**< C identifier prefix of the file's public names; NULL = "jbgen" */
     uint32_t flags;       /**< reserved, 0 */
