@@ -8,6 +8,7 @@
  * a 1,000,000-deep document on a 64 KiB thread stack.
  * Expected outputs are written by hand.
  */
+#include <locale.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -775,7 +776,19 @@ static void test_float_tokens(void) {
         const char *tok = cases[i].tok;
         char doc[64];
         jb_value *v[3];
-        double want = strtod(tok, NULL);
+        /* strtod reads the locale's decimal point (the tests also run
+         * under a decimal-comma locale): give it the token in its terms */
+        char local[64];
+        const char *dp = localeconv()->decimal_point;
+        size_t o = 0;
+        for (const char *q = tok; *q && o + 8 < sizeof local; q++) {
+            if (*q == '.')
+                for (const char *r = dp; *r; r++) local[o++] = *r;
+            else
+                local[o++] = *q;
+        }
+        local[o] = 0;
+        double want = strtod(local, NULL);
         snprintf(doc, sizeof doc, "[%s ,%s]", tok, tok);
         v[0] = jb_value_array_get(parse(a, doc), 1);
         v[1] = parse(a, tok);
