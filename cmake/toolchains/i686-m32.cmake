@@ -19,3 +19,8 @@ set(CMAKE_EXE_LINKER_FLAGS_INIT "-m32")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-m32")
 # never the host's 64-bit libraries (jansson for test_regressions, ...)
 set(CMAKE_IGNORE_PATH /usr/lib/x86_64-linux-gnu /lib/x86_64-linux-gnu)
+
+# The target runs on this host, but CMake counts the build as a cross build
+# and would not run the build-time generator targets (jbind_generate) by
+# their path without an emulator: a no-op one lets it.
+set(CMAKE_CROSSCOMPILING_EMULATOR /usr/bin/env)

@@ -7,3 +7,8 @@ set(CMAKE_SYSTEM_PROCESSOR x86_64)
 set(CMAKE_C_COMPILER musl-gcc)
 # musl's libm is part of its libc; never link glibc's libraries
 set(CMAKE_IGNORE_PATH /usr/lib/x86_64-linux-gnu /lib/x86_64-linux-gnu /usr/lib64 /lib64)
+
+# The target runs on this host, but CMake counts the build as a cross build
+# and would not run the build-time generator targets (jbind_generate) by
+# their path without an emulator: a no-op one lets it.
+set(CMAKE_CROSSCOMPILING_EMULATOR /usr/bin/env)
