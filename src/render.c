@@ -143,9 +143,8 @@ typedef struct unit {
 
 static void unit_at(unit *u, const unsigned char *s, size_t n, size_t col) {
     static const char hex[] = "0123456789ABCDEF";
-    uint32_t cp;
+    uint32_t cp = s[0]; /* also what the tests below read when s is not UTF-8 */
     size_t len = s[0] < 0x80 ? 1 : jb__utf8_decode(s, n, &cp);
-    if (s[0] < 0x80) cp = s[0];
     u->shown = u->buf;
     if (cp == '\t' && len == 1) {
         u->bytes = 1;
