@@ -7,7 +7,8 @@
 writes DIR/jbind.h (include/jbind.h, byte for byte) and DIR/jbind.c (every
 src/*.c with the internal headers they include, in one translation unit).
 Compile jbind.c with any C11 compiler beside your own sources; nothing else
-is needed (docs/vendoring.md).
+is needed (docs/vendoring.md). DIR/jbind_gen.h (include/jbind_gen.h, byte
+for byte) is for generated codecs only (docs/codegen.md).
 
 Nothing here names a source file: the .c files are src/*.c in name order,
 and each internal header is inlined where a .c file first includes it, so
@@ -36,6 +37,7 @@ cannot repair:
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -504,6 +506,11 @@ def main():
         header = f.read()
     with open(os.path.join(args.out, "jbind.h"), "w", encoding="utf-8") as f:
         f.write(header)
+    # Generated codecs (docs/codegen.md) include jbind_gen.h: it ships
+    # beside the two files, byte for byte, for the users who generate.
+    gen_h = os.path.join(root, "include", "jbind_gen.h")
+    if os.path.exists(gen_h):
+        shutil.copyfile(gen_h, os.path.join(args.out, "jbind_gen.h"))
     top = [
         "/* SPDX-License-Identifier: MIT */\n",
         "/*\n",
@@ -526,7 +533,8 @@ def main():
     n = sum(len(v) for v in renames.values())
     print(f"amalgamate.py: {args.out}/jbind.c from {len(am.sources)} files in src/ "
           f"({len(am.inlined)} internal headers inlined, {n} clashing statics renamed, "
-          f"{len(am.hoisted)} feature-macro blocks moved up), {args.out}/jbind.h")
+          f"{len(am.hoisted)} feature-macro blocks moved up), {args.out}/jbind.h, "
+          f"{args.out}/jbind_gen.h")
     for f, ids in sorted(renames.items()):
         print(f"  renamed in src/{f}: {' '.join(ids)}")
     return 0
