@@ -5,9 +5,12 @@
 `gcc -O2 -c` wall time (median of 3) and peak RSS (wait4 rusage of the
 compiler driver, which includes cc1/cc1plus) for:
   jbind     gen/lu_gen_desc.c         500-case enum + 200-field map record
+  jbind     gen/lu_gen_define.c       the same in the definer form (types + descriptors)
   nlohmann  gen/lu_nlohmann.cpp       the same for nlohmann/json, to_json/from_json
                                       written out (the macro caps at 63 members)
   jbind     bench/jb_corpus_desc.c    twitter + citm_catalog + canada models
+  jbind     jbench_codecs.c           the codecs jbind_generate writes for them (issue 15)
+  jbind     examples/twitter.c        the twitter model in the definer form
   nlohmann  bench/compile_nlohmann_corpus.cpp  the same models
   glaze     bench/compile_glaze_corpus.cpp   the same models for glaze (g++ -std=c++23)
   glaze     gen/lu_glaze.cpp          the large-union types for glaze, only with
@@ -54,13 +57,28 @@ def measure(cmd, runs=3):
     return statistics.median(walls), statistics.median(cpus), rss, ok
 
 
+# The codecs jbind_generate wrote for the bench's three models (bench/CMakeLists.txt)
+codecs = None
+for c in (os.path.join(build, "bench", "jbind_generate", "jbench_codecs.c"),
+          os.path.join(build, "jbind_generate", "jbench_codecs.c")):
+    if os.path.exists(c):
+        codecs = c
+        break
+
 cases = [
     ("large-union (500-case enum + 200-field map record)", "jbind (C, descriptors)",
      ["gcc", "-std=c11", "-O2", "-c"] + inc + [os.path.join(gen, "lu_gen_desc.c")]),
+    ("large-union (500-case enum + 200-field map record)", "jbind (C, definer form: types + descriptors)",
+     ["gcc", "-std=c11", "-O2", "-c"] + inc + [os.path.join(gen, "lu_gen_define.c")]),
     ("large-union (500-case enum + 200-field map record)", "nlohmann/json (C++, to_json/from_json)",
      ["g++", "-std=c++17", "-O2", "-c"] + inc + [os.path.join(gen, "lu_nlohmann.cpp")]),
     ("twitter + citm_catalog + canada models", "jbind (C, descriptors)",
      ["gcc", "-std=c11", "-O2", "-c"] + inc + [os.path.join(root, "bench", "jb_corpus_desc.c")]),
+    ("twitter + citm_catalog + canada models", "jbind generated codecs (C, jbind_generate)",
+     (["gcc", "-std=c11", "-O2", "-c"] + inc + [codecs]) if codecs else "nocodecs"),
+    ("twitter model (examples/twitter.c, definer form, with its main)", "jbind (C, definer form)",
+     ["gcc", "-std=c11", "-O2", "-c", "-I", os.path.join(root, "include"),
+      os.path.join(root, "examples", "twitter.c")]),
     ("twitter + citm_catalog + canada models", "nlohmann/json (C++, NLOHMANN_DEFINE_TYPE_*)",
      ["g++", "-std=c++17", "-O2", "-c"] + inc + [os.path.join(root, "bench", "compile_nlohmann_corpus.cpp")]),
     ("twitter + citm_catalog + canada models", "glaze 5.7.2 (C++23, reflection + glz::meta)",
@@ -80,6 +98,9 @@ for i, (tu, lib, cmd) in enumerate(cases):
     obj = os.path.join(tmp, f"tu{i}.o")
     if cmd is None:
         print(f"{tu}\t{lib}\t\t\t\t\t{peers}/glaze not found: not measured")
+        continue
+    if cmd == "nocodecs":
+        print(f"{tu}\t{lib}\t\t\t\t\tnot measured: no generated codecs in {build} (the bench build makes them)")
         continue
     if cmd == "skip":
         print(f"{tu}\t{lib}\t\t\t\t\tnot measured in this run (JB_COMPILE_GLAZE_LU=1 measures it: "
