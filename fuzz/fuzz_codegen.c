@@ -61,7 +61,7 @@ int fuzz_codegen_one(const uint8_t *data, size_t size) {
     const jb_type *t = cg_roots[data[0] % cg_nroots];
     uint8_t o = data[1], m = data[2];
     jb_write_options wo = {0, 0, 0, 0};
-    jb_read_options ro = {0, 0, 0, 0, 0, 0};
+    jb_read_options ro = {0, 0, 0, 0, 0, 0, NULL};
     if (o & 0x01) wo.flags |= JB_WRITE_PRETTY;
     if (o & 0x02) wo.flags |= JB_WRITE_NONFINITE_NULL;
     if (m & 0x40) wo.flags |= JB_WRITE_ABSENT_NULL;

@@ -32,7 +32,7 @@ int fuzz_dom_one(const uint8_t *data, size_t size) {
     jb_error err;
     uint32_t wf = (o.flags & JB_READ_ALLOW_INVALID_UTF8) ? JB_WRITE_ALLOW_INVALID_UTF8 : 0;
     /* the re-parse takes what print writes: strict, but invalid UTF-8 kept */
-    jb_read_options o2 = {o.flags & JB_READ_ALLOW_INVALID_UTF8, o.max_depth, 0, 0, 0, 0};
+    jb_read_options o2 = {o.flags & JB_READ_ALLOW_INVALID_UTF8, o.max_depth, 0, 0, 0, 0, NULL};
 
     size_t used0 = jb_arena_used(arena);
     jb_status st = jb_value_parse(json, n, &v, arena, &o, &err);
@@ -71,7 +71,7 @@ int fuzz_dom_one(const uint8_t *data, size_t size) {
     /* canonical (RFC 8785): may refuse duplicates, invalid UTF-8, big numbers */
     st = print(v, &p2, JB_PRINT_CANONICAL);
     if (st == JB_OK) {
-        jb_read_options o3 = {0, o.max_depth, 0, 0, 0, 0};
+        jb_read_options o3 = {0, o.max_depth, 0, 0, 0, 0, NULL};
         FUZZ_CHECK(jb_value_parse(p2.data, p2.len, &v3, arena, &o3, &err) == JB_OK);
     } else {
         FUZZ_CHECK(st == JB_E_DUPLICATE || st == JB_E_UTF8 || st == JB_E_NONFINITE ||

@@ -84,7 +84,7 @@ int fuzz_jansson_one(const uint8_t *data, size_t size) {
     char *json = fuzz_copy(data, size);
     jb_arena *arena = jb_arena_new();
     FUZZ_CHECK(arena != NULL);
-    jb_read_options o = {0, 2048, 0, 0, 0, 0};
+    jb_read_options o = {0, 2048, 0, 0, 0, 0, NULL};
     jb_value *v;
     jb_error err;
     json_error_t jerr;

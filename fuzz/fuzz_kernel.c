@@ -55,7 +55,7 @@ static void run_library(const uint8_t *s, size_t n, uint8_t sel, outcome out[4])
     jb_arena *arena = jb_arena_new();
     FUZZ_CHECK(arena != NULL);
     jb_error err;
-    jb_read_options ro = {0, 0, 0, 0, 0, 0};
+    jb_read_options ro = {0, 0, 0, 0, 0, 0, NULL};
     if (sel & 1) ro.flags |= JB_READ_ALLOW_INVALID_UTF8;
     if (sel & 2) ro.flags |= JB_READ_BORROW_STRINGS;
     if (sel & 4) ro.flags |= JB_READ_ALLOW_COMMENTS | JB_READ_ALLOW_TRAILING_COMMAS;

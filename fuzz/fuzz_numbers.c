@@ -98,7 +98,7 @@ static void check_text(const char *s, size_t n, bool integral_floats) {
         if (!strchr("0123456789+-.eE", s[i]) || !s[i]) return;
     bool integral = false;
     bool ok = n <= 4096 && ref_grammar(s, n, &integral);
-    jb_read_options o = {integral_floats ? JB_READ_INTEGRAL_FLOATS : 0, 0, 0, 0, 0, 0};
+    jb_read_options o = {integral_floats ? JB_READ_INTEGRAL_FLOATS : 0, 0, 0, 0, 0, 0, NULL};
     jb_arena *arena = jb_arena_new();
     FUZZ_CHECK(arena != NULL);
     char *z = malloc(n + 1); /* NUL-terminated copy for strtod */

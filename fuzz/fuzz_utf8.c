@@ -225,7 +225,7 @@ int fuzz_utf8_one(const uint8_t *data, size_t size) {
                     want);
         FUZZ_CHECK(b.len == wl && memcmp(b.data, want, wl) == 0);
         /* and back */
-        jb_read_options ro = {valid ? 0 : JB_READ_ALLOW_INVALID_UTF8, 0, 0, 0, 0, 0};
+        jb_read_options ro = {valid ? 0 : JB_READ_ALLOW_INVALID_UTF8, 0, 0, 0, 0, 0, NULL};
         jb_str back;
         char *enc = fuzz_copy((const uint8_t *)b.data, b.len);
         FUZZ_CHECK(jb_decode(&jb_string, enc, b.len, &back, arena, &ro, &err) == JB_OK);
@@ -236,7 +236,7 @@ int fuzz_utf8_one(const uint8_t *data, size_t size) {
 
     /* decode */
     bool allow = sel & 8;
-    jb_read_options ro = {allow ? JB_READ_ALLOW_INVALID_UTF8 : 0, 0, 0, 0, 0, 0};
+    jb_read_options ro = {allow ? JB_READ_ALLOW_INVALID_UTF8 : 0, 0, 0, 0, 0, 0, NULL};
     if (sel & 16) ro.flags |= JB_READ_BORROW_STRINGS;
     char *q = malloc(n + 2);
     FUZZ_CHECK(q != NULL);

@@ -119,6 +119,7 @@ typedef struct jb_arena jb_arena;                 /**< decode memory (opaque; se
 typedef struct jb_buf jb_buf;                     /**< a growable output buffer */
 typedef struct jb_error jb_error;                 /**< a failure report */
 typedef struct jb_read_options jb_read_options;   /**< decode flags and limits */
+typedef struct jb_error_list jb_error_list;       /**< errors collected in caller storage */
 typedef struct jb_write_options jb_write_options; /**< encode flags, indent, float style */
 typedef struct jb_writer jb_writer;               /**< a custom encoder's output (opaque) */
 typedef struct jb_reader jb_reader;               /**< a custom decoder's input (opaque) */
@@ -238,6 +239,31 @@ struct jb_read_options {
     size_t max_doc_size;     /**< input length; 0 = JB_DEFAULT_MAX_DOC */
     size_t max_members;      /**< members of one object / elements of one array;
                                 0 = JB_DEFAULT_MAX_MEMBERS */
+    /**
+     * Collect every error of one jb_decode or jb_decode_prefix here (NULL =
+     * stop at the first, as by default). The list is the caller's storage
+     * (JB_ERROR_LIST_INIT); its free room is the hard cap: the decode stops
+     * when the errors fill it, the last one kept being the one it stopped
+     * at. Where the recovery is well defined the decode reports and goes
+     * on: a value of the wrong type or out of range, an unknown enum name or
+     * sum case, an unknown field where unknown fields are denied, a
+     * duplicate key (the value is skipped, validated, and the next member
+     * read); a missing required field (reported at its object's `}`). A
+     * record, tuple, array, vector or object-form map recovers its own
+     * members; another value that fails (a sum, a vector of scalars, a
+     * map's key) is skipped whole by the container around it. Any other
+     * error (syntax, UTF-8, a limit, memory) ends the document and is the
+     * last. The errors this call adds come after any the list held, in
+     * document order (by offset), each as jb_error reports it; err and the
+     * return code are the first of them. On failure the output is zeroed
+     * and the arena rolled back, as always. Inside an untagged sum's
+     * attempt and inside a custom codec errors are not collected: they are
+     * the attempt's or the codec's, as without a list. The happy path pays
+     * nothing for it; generated codecs hand a failing decode to the
+     * interpreter, which collects. Streams ignore it (they have
+     * jb_stream_options.errors).
+     */
+    jb_error_list *errors;
 };
 /** The limits are on by default; JB_NO_LIMIT (SIZE_MAX) in a field turns one
  * off. A total allocation cap for decoding is the arena's (jb_arena_new_with). */
@@ -307,20 +333,21 @@ JB_API const char *jb_status_name(jb_status code);
 
 /**
  * Errors of a call that goes on after a failure (a stream with
- * JB_STREAM_SKIP_BAD), in storage the caller provides: items[0..len) are
- * the first len errors in order (len <= cap); total counts every error
- * reported, kept or not (total - len were dropped). cap 0 only counts.
+ * JB_STREAM_SKIP_BAD, a decode with jb_read_options.errors), in storage
+ * the caller provides: items[0..len) are the first len errors in order
+ * (len <= cap); total counts every error reported, kept or not (total -
+ * len were dropped). cap 0 only counts.
  * @code
  *   jb_error first[10];
  *   jb_error_list errors = JB_ERROR_LIST_INIT(first, 10);
  * @endcode
  */
-typedef struct jb_error_list {
+struct jb_error_list {
     jb_error *items; /**< the caller's storage for cap errors */
     size_t cap;      /**< how many items can hold */
     size_t len;      /**< errors kept: the first len reported */
     size_t total;    /**< errors reported in all */
-} jb_error_list;
+};
 
 /** An empty list over the caller's items[0..cap). */
 #define JB_ERROR_LIST_INIT(items, cap) {(items), (cap), 0, 0}

@@ -71,6 +71,7 @@ typedef struct frec {
     size_t ignore_len;
     int more;             /* 1: a member follows; 0: the '}' was read */
     int ignored;
+    bool resumed;         /* the object's first member (a tag) was read before the frame */
 } frec;
 
 /* A tuple (pl: its plan) or fixed array (pl NULL): exactly n elements. */
@@ -145,6 +146,8 @@ struct frame {
     uint8_t kind;          /* F_* */
     bool waiting;          /* a child frame is decoding one of its members */
     bool scoped;           /* sc holds the representation state to restore on pop */
+    uint32_t depth;        /* r->depth when pushed: inside the '{' or '[' of a record,
+                              tuple, array, vector or map (error recovery) */
     rscope sc;
     union {
         frec rec;
@@ -174,6 +177,7 @@ static inline frame *push_frame(jb_reader *r, frame **top, uint8_t kind, const c
     f->kind = kind;
     f->waiting = false;
     f->scoped = false;
+    f->depth = r->depth;
     *top = f;
     return f;
 }
@@ -587,6 +591,7 @@ static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base,
     s->ignore = ignore;
     s->ignore_len = ignore_len;
     s->ignored = resume ? 1 : 0; /* the ignored key (a tag) may appear once */
+    s->resumed = resume;
     if (JB_LIKELY(pl->mask_words <= 4)) {
         memset(s->local, 0, sizeof s->local);
         s->seen = s->local;
@@ -1305,26 +1310,26 @@ static int step_sum(jb_reader *r, frame *f, frame **top) {
 
 /* A failure inside the member a frame was decoding: that member's key or
  * index joins the path (innermost first). */
-static void path_segment(jb_reader *r, const frame *f) {
+static void path_segment(jb_path *path, const frame *f) {
     switch (f->kind) {
     case F_RECORD:
-        if (f->u.rec.cur) jb__path_key(&r->path, f->u.rec.cur->name, f->u.rec.cur->name_len);
+        if (f->u.rec.cur) jb__path_key(path, f->u.rec.cur->name, f->u.rec.cur->name_len);
         break;
     case F_FIXED:
-        if (f->u.fix.in_child) jb__path_index(&r->path, f->u.fix.i);
+        if (f->u.fix.in_child) jb__path_index(path, f->u.fix.i);
         break;
     case F_VEC:
-        if (f->u.vec.in_child) jb__path_index(&r->path, f->u.vec.n);
+        if (f->u.vec.in_child) jb__path_index(path, f->u.vec.n);
         break;
     case F_MAP:
         if (!f->u.map.in_member) break;
-        if (f->u.map.obj && f->u.map.text_raw) jb__path_rawkey(&r->path, f->u.map.text.ptr, f->u.map.text.len);
-        else if (f->u.map.obj) jb__path_key(&r->path, f->u.map.text.ptr, f->u.map.text.len);
-        else jb__path_index(&r->path, f->u.map.n);
+        if (f->u.map.obj && f->u.map.text_raw) jb__path_rawkey(path, f->u.map.text.ptr, f->u.map.text.len);
+        else if (f->u.map.obj) jb__path_key(path, f->u.map.text.ptr, f->u.map.text.len);
+        else jb__path_index(path, f->u.map.n);
         break;
     case F_SUM:
-        if (f->u.sum.pmode == PM_KEY) jb__path_key(&r->path, f->u.sum.pkey, f->u.sum.pkey_len);
-        else if (f->u.sum.pmode == PM_INDEX1) jb__path_index(&r->path, 1);
+        if (f->u.sum.pmode == PM_KEY) jb__path_key(path, f->u.sum.pkey, f->u.sum.pkey_len);
+        else if (f->u.sum.pmode == PM_INDEX1) jb__path_index(path, 1);
         break;
     default: break;
     }
@@ -1342,6 +1347,132 @@ static int step(jb_reader *r, frame **top) {
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* Collecting errors (jb_read_options.errors)                         */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Everything here runs only on failure, when the caller attached a list:
+ * the happy path pays for a frame's depth and a record's `resumed` flag,
+ * nothing else. The error is reported with its whole path (the frames
+ * are read, not popped), then the innermost container that can go on
+ * skips the value that failed and reads its next member. That value is
+ * found again by reading the container anew from its '{' or '[' up to
+ * the member's index: everything before it was read once already, and
+ * keeping each member's start instead would cost the happy path a store
+ * per member.
+ */
+
+/* The codes after which the document is still read as it was meant:
+ * valid JSON of the wrong type, value or name. */
+static bool acc_recoverable(jb_status code) {
+    return code == JB_E_TYPE || code == JB_E_RANGE || code == JB_E_UNKNOWN ||
+           code == JB_E_MISSING || code == JB_E_DUPLICATE;
+}
+
+enum { A_NONE, A_MEMBER, A_DONE };
+
+/* How frame f stands after a failure: A_MEMBER, one of its members failed
+ * (it can skip it, *k is the member's index); A_DONE, it failed as a whole
+ * after reading its closing byte (a missing field, a short tuple, a
+ * duplicate map key: it is complete); A_NONE, the value it reads failed
+ * as a whole and its container must skip it. `top`: f is the innermost
+ * frame (below it, only a member's child frame can have failed). */
+static int acc_state(const frame *f, bool top, size_t *k) {
+    switch (f->kind) {
+    case F_RECORD:
+        if (top && !f->waiting) {
+            if (f->u.rec.more == 0) return A_DONE;
+        } else if (!f->u.rec.cur) {
+            return A_NONE;
+        }
+        *k = f->u.rec.count - 1 + (f->u.rec.resumed ? 1 : 0);
+        return A_MEMBER;
+    case F_FIXED:
+        if (f->u.fix.in_child) {
+            *k = f->u.fix.i;
+            return A_MEMBER;
+        }
+        return top && f->u.fix.more == 0 ? A_DONE : A_NONE;
+    case F_VEC:
+        if (!f->u.vec.in_child) return A_NONE;
+        *k = f->u.vec.n;
+        return A_MEMBER;
+    case F_MAP:
+        if (f->u.map.in_member && f->u.map.obj && f->u.map.part == M_VALUE) {
+            *k = f->u.map.n;
+            return A_MEMBER;
+        }
+        return top && !f->u.map.in_member && f->u.map.more == 0 ? A_DONE : A_NONE;
+    default: return A_NONE; /* sums and scopes fail whole */
+    }
+}
+
+/* Report r's error, with the path of every frame from top out, to the list. */
+static JB_NOINLINE void acc_report(jb_reader *r, const frame *top) {
+    jb_path path = r->path;
+    for (const frame *f = top; f; f = f->up) path_segment(&path, f);
+    jb_error e;
+    jb__error_fill(&e, r->code, r->start, r->err_offset, &path, r->message);
+    jb_error_list_add(r->errs, &e);
+}
+
+/* Put r->p on the value of member k of container f (a record's or an
+ * object map's after its key and ':', an array's element), reading the
+ * container again from its start. */
+static jb_status acc_find_member(jb_reader *r, const frame *f, size_t k) {
+    bool obj = f->kind == F_RECORD || f->kind == F_MAP;
+    r->p = f->open + 1;
+    r->depth = f->depth;
+    if (jb__r_ws(r)) return r->code;
+    for (size_t j = 0;; j++) {
+        jb_str key;
+        if (obj && jb__dec_key_colon(r, &key)) return r->code;
+        if (j == k) return JB_OK;
+        if (jb__r_skip(r)) return r->code;
+        if (jb__dec_next(r, obj ? '}' : ']') != 1) return r->code ? r->code : JB_E_SYNTAX;
+    }
+}
+
+/*
+ * After the failure in r, with a list attached: report it and go on where
+ * that is well defined. Returns the loop's next step: R_AGAIN (step the
+ * frame that recovered, now past the member that failed), R_DONE (the
+ * innermost frame is complete), or R_FAIL (not recovered: unwind as
+ * without a list; r->code may now be a later syntax error met while
+ * skipping, reported by the caller as the last). The error is reported
+ * here only when the decode goes on; the last one is the caller's.
+ */
+static JB_NOINLINE int acc_recover(jb_reader *r, frame **top) {
+    if (!acc_recoverable(r->code)) return R_FAIL;
+    /* room for this error and at least one more, else this is the last */
+    if (r->errs->len + 1 >= r->errs->cap) return R_FAIL;
+    for (const frame *f = *top; f; f = f->up)
+        if (f->kind == F_SUM && f->u.sum.pmode == PM_ATTEMPT) return R_FAIL; /* the sum's to judge */
+    size_t k = 0;
+    frame *f = *top;
+    int st = f ? acc_state(f, true, &k) : A_NONE;
+    while (f && st == A_NONE) {
+        f = f->up;
+        if (f) st = acc_state(f, false, &k);
+    }
+    if (!f) return R_FAIL; /* nothing around the value that failed */
+    acc_report(r, *top);
+    while (*top != f) pop_frame(r, top);
+    r->code = JB_OK;
+    r->path.n = 0;
+    r->path.overflow = false;
+    if (st == A_DONE) return R_DONE;
+    if (acc_find_member(r, f, k) || jb__r_skip(r)) return R_FAIL;
+    switch (f->kind) { /* as if the member had been decoded by a child frame */
+    case F_RECORD: f->waiting = true; break;
+    case F_FIXED: f->waiting = true; f->u.fix.in_child = true; break;
+    case F_VEC: f->waiting = true; f->u.vec.in_child = true; break;
+    default: break; /* a map: part M_VALUE completes the entry */
+    }
+    return R_AGAIN;
+}
+
 jb_status jb__dec_run(jb_reader *r, const jb_type *t, void *out) {
     frame *top = NULL;
     int rc = start(r, t, out, &top);
@@ -1352,6 +1483,13 @@ jb_status jb__dec_run(jb_reader *r, const jb_type *t, void *out) {
             pop_frame(r, &top);
             if (!top) return JB_OK;
         } else if (rc == R_FAIL) {
+            if (JB_UNLIKELY(r->errs != NULL)) {
+                int next = acc_recover(r, &top);
+                if (next != R_FAIL) {
+                    rc = next;
+                    continue;
+                }
+            }
             /* unwind to an untagged sum that can try its next case, or out */
             for (;;) {
                 if (!top) return r->code;
@@ -1361,7 +1499,7 @@ jb_status jb__dec_run(jb_reader *r, const jb_type *t, void *out) {
                     untagged_undo(r, &f->u.sum);
                     break;
                 }
-                path_segment(r, f);
+                path_segment(&r->path, f);
                 pop_frame(r, &top);
             }
         }
@@ -1375,7 +1513,12 @@ jb_status jb__dec_nested(jb_reader *r, const jb_type *t, void *out) {
     if (JB_UNLIKELY(jb__stack_low(r->stack_floor)))
         return jb__r_fail(r, JB_E_DEPTH, r->p, "nesting too deep for this thread's stack (at depth %u)",
                           (unsigned)r->depth);
-    return jb__dec_run(r, t, out);
+    /* a failure in here is the custom codec's to handle: not collected */
+    jb_error_list *errs = r->errs;
+    r->errs = NULL;
+    jb_status st = jb__dec_run(r, t, out);
+    r->errs = errs;
+    return st;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1419,6 +1562,31 @@ static bool gen_try(const jb_gen_codec *gen, jb_reader *r, const jb_type *type, 
     return jb__r_ws(r) == JB_OK && r->p == r->end;
 }
 
+/* The end of a decode that collected errors: the last one (r's, when the
+ * decode stopped at it) joins those reported on the way, the ones this
+ * decode added (from items[len0], total0) are put in document order
+ * (stably: an error of a map's duplicate keys, found at its end, is
+ * reported at its '{'), and the first of them is err and the result. */
+static jb_status collected(jb_error_list *errs, size_t len0, size_t total0, const jb_reader *r,
+                           const char *json, jb_error *err) {
+    jb_error last;
+    memset(&last, 0, sizeof last);
+    if (r->code || errs->total == total0) {
+        jb__error_fill(&last, r->code ? r->code : JB_E_SYNTAX, json, r->err_offset, &r->path, r->message);
+        jb_error_list_add(errs, &last);
+    }
+    jb_error *it = errs->items;
+    for (size_t i = len0 + 1; i < errs->len; i++) { /* insertion sort: nearly sorted already */
+        jb_error e = it[i];
+        size_t j = i;
+        for (; j > len0 && it[j - 1].offset > e.offset; j--) it[j] = it[j - 1];
+        it[j] = e;
+    }
+    const jb_error *first = errs->len > len0 ? &it[len0] : &last;
+    if (err) *err = *first;
+    return first->code;
+}
+
 /* jb_decode and jb_decode_prefix: prefix = stop after the value (its end
  * to *consumed) instead of requiring the end of input there. */
 static jb_status decode_doc(const jb_type *type, const char *json, size_t len, void *out,
@@ -1440,6 +1608,8 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
     jb_arena_mark am = jb__arena_mark(arena);
     jb_scratch_mark sm = jb__scratch_mark(arena);
     jb_status st;
+    jb_error_list *errs = opts ? opts->errors : NULL;
+    size_t errs_len = errs ? errs->len : 0, errs_total = errs ? errs->total : 0;
     /* A prefix decode bounds the value's extent, not the (maybe larger)
      * buffer it starts in; so it is checked after the value below. */
     if (!consumed && len > r.max_doc_size) {
@@ -1447,6 +1617,10 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
                    r.max_doc_size);
         goto fail;
     }
+    /* Collecting errors is the interpreter's: generated code stops at the
+     * first. A generated codec that took the document found none, so it
+     * may run first; on a failure the interpreter starts over and
+     * collects. */
     const jb_gen_codec *gen = (r.flags & JB_READ_INTERPRET) ? NULL : jb__gen_codec(type);
     if (gen) {
         if (gen_try(gen, &r, type, out, json, consumed)) {
@@ -1461,6 +1635,7 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
         r.flags &= ~JB__READ_INTERNAL;
         r.stack_floor = jb__stack_floor();
     }
+    r.errs = errs;
     if (jb__decode_value(&r, type, out)) goto fail;
     if (consumed) {
         size_t n = (size_t)(r.p - json);
@@ -1478,11 +1653,16 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
             goto fail;
         }
     }
+    if (JB_UNLIKELY(errs && errs->total != errs_total)) goto fail; /* every error recovered */
     jb__scratch_release(arena, sm);
     return JB_OK;
 fail:
-    st = r.code ? r.code : JB_E_SYNTAX;
-    jb__error_fill(err, st, json, r.err_offset, &r.path, r.message);
+    if (errs) {
+        st = collected(errs, errs_len, errs_total, &r, json, err);
+    } else {
+        st = r.code ? r.code : JB_E_SYNTAX;
+        jb__error_fill(err, st, json, r.err_offset, &r.path, r.message);
+    }
     jb__scratch_release(arena, sm);
     jb__arena_rollback(arena, am);
     memset(out, 0, type->size);

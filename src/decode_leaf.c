@@ -678,6 +678,7 @@ jb_status jb__dec_map_sort(jb_reader *r, const jb_type *t, char *items, size_t n
  * the error points at the duplicate key itself and names it in the path.
  */
 static jb_status dup_key_fail(jb_reader *r, const char *at, size_t i) {
+    const char *after = r->p; /* past the map: a decode that collects errors goes on there */
     r->p = at + 1;
     const char *key_at = at;
     jb_str key = {"", 0};
@@ -691,6 +692,7 @@ static jb_status dup_key_fail(jb_reader *r, const char *at, size_t i) {
     jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s%s\" in map",
                key.len > 40 ? 40 : (int)key.len, key.ptr, key.len > 40 ? "..." : "");
     jb__path_key(&r->path, key.ptr, key.len);
+    r->p = after;
     return JB_E_DUPLICATE;
 }
 

@@ -51,6 +51,10 @@ struct jb_reader {
     /* the last line break + indentation jb__r_ws_slow skipped, which
      * predicts the next one (read.c) */
     jb_ws_guess ws;
+    /* decode.c: where jb_read_options.errors collects a decode's errors
+     * (NULL: stop at the first; set only by jb_decode, cleared in nested
+     * runs) */
+    jb_error_list *errs;
     /* scratch for unescaping keys (grown in the arena when needed) */
     char *keybuf;
     size_t keycap;

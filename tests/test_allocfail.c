@@ -249,7 +249,7 @@ static jb_status encode_ref(const jb_type *t, const void *v, jb_buf *b, uint32_t
  * allocation, every N. */
 static void sweep_decode(const dcase *dc, bool sticky, size_t pre) {
     const jb_type *t = dc->type;
-    jb_read_options o = {dc->flags, 0, 0, 0, 0, 0};
+    jb_read_options o = {dc->flags, 0, 0, 0, 0, 0, NULL};
     jb_error err;
     void *out = malloc(t->size), *out2 = malloc(t->size);
     char *zero = calloc(1, t->size);
@@ -416,7 +416,7 @@ done_ref:
 /* The arena cap, from small to enough: JB_E_LIMIT until it fits. */
 static void sweep_cap(const dcase *dc) {
     const jb_type *t = dc->type;
-    jb_read_options o = {dc->flags, 0, 0, 0, 0, 0};
+    jb_read_options o = {dc->flags, 0, 0, 0, 0, 0, NULL};
     void *out = malloc(t->size);
     char *zero = calloc(1, t->size);
     if (!out || !zero) abort();

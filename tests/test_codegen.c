@@ -105,7 +105,7 @@ static void test_taken(void) {
         }
         jb_arena_reset(a);
         CHECK_AT(taken[i].line, gen_decode(t, json, v1, a), "%s: generated code gave up on %s", taken[i].type, json);
-        jb_read_options ro = {JB_READ_INTERPRET, 0, 0, 0, 0, 0};
+        jb_read_options ro = {JB_READ_INTERPRET, 0, 0, 0, 0, 0, NULL};
         CHECK_AT(taken[i].line, jb_decode(t, json, strlen(json), v2, a, &ro, NULL) == JB_OK, "%s", json);
         CHECK_AT(taken[i].line, zoo_equal(t, v1, v2), "%s: values differ on %s", taken[i].type, json);
         CHECK_AT(taken[i].line, gen_encode(t, v1, &b2), "%s: generated encoder gave up", taken[i].type);
@@ -186,7 +186,7 @@ static void test_docs(void) {
         CHECK_AT(docs[i].line, t && t->size <= sizeof v1, "%s", docs[i].type);
         if (!t || t->size > sizeof v1) continue;
         jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
-        jb_read_options o1 = {docs[i].flags, 0, 0, 0, 0, 0}, o2 = {docs[i].flags | JB_READ_INTERPRET, 0, 0, 0, 0, 0};
+        jb_read_options o1 = {docs[i].flags, 0, 0, 0, 0, 0, NULL}, o2 = {docs[i].flags | JB_READ_INTERPRET, 0, 0, 0, 0, 0, NULL};
         jb_error e1, e2;
         size_t n = strlen(docs[i].json);
         char *copy = malloc(n ? n : 1);

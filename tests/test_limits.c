@@ -192,7 +192,7 @@ static void test_depth(void) {
     TYPED(&jb_raw, a_over.p, a_over.len, NULL, JB_E_DEPTH, NULL);
 
     /* configured */
-    jb_read_options o = {0, 10, 0, 0, 0, 0};
+    jb_read_options o = {0, 10, 0, 0, 0, 0, NULL};
     text c_ok = lnodes(10), c_over = lnodes(11);
     TYPED(&lnode_type, c_ok.p, c_ok.len, &o, JB_OK, NULL);
     TYPED(&lnode_type, c_over.p, c_over.len, &o, JB_E_DEPTH, "$.next.next");
@@ -241,7 +241,7 @@ static const char *lrec_doc(text *t, const char *s, const char *d, size_t nv) {
 
 static void test_string_len(void) {
     text t = {0};
-    jb_read_options o = {0, 0, 10, 0, 0, 0};
+    jb_read_options o = {0, 0, 10, 0, 0, 0, NULL};
     lrec_doc(&t, "0123456789", "1", 1);
     TYPED(&lwrap_type, t.p, t.len, &o, JB_OK, NULL);
     DOM(t.p, t.len, &o, JB_OK, NULL);
@@ -295,7 +295,7 @@ static void test_number_len(void) {
     TYPED(&jb_raw, t.p, t.len, NULL, JB_E_LIMIT, NULL);
     TYPED(&jb_number, n.p, n.len, NULL, JB_E_LIMIT, NULL);
     /* configured */
-    jb_read_options o = {0, 0, 0, 20, 0, 0};
+    jb_read_options o = {0, 0, 0, 20, 0, 0, NULL};
     lrec_doc(&t, "a", "12345678901234567890", 1);
     TYPED(&lwrap_type, t.p, t.len, &o, JB_OK, NULL);
     DOM(t.p, t.len, &o, JB_OK, NULL);
@@ -311,7 +311,7 @@ static void test_number_len(void) {
 static void test_doc_size(void) {
     text t = {0};
     lrec_doc(&t, "abc", "1", 3);
-    jb_read_options o = {0, 0, 0, 0, t.len, 0};
+    jb_read_options o = {0, 0, 0, 0, t.len, 0, NULL};
     TYPED(&lwrap_type, t.p, t.len, &o, JB_OK, NULL);
     DOM(t.p, t.len, &o, JB_OK, NULL);
     o.max_doc_size = t.len - 1;
@@ -323,7 +323,7 @@ static void test_doc_size(void) {
 
 static void test_members(void) {
     text t = {0};
-    jb_read_options o = {0, 0, 0, 0, 0, 5};
+    jb_read_options o = {0, 0, 0, 0, 0, 5, NULL};
     lrec_doc(&t, "a", "1", 5);
     TYPED(&lwrap_type, t.p, t.len, &o, JB_OK, NULL);
     DOM(t.p, t.len, &o, JB_OK, NULL);
@@ -395,7 +395,7 @@ static void test_arena_cap(void) {
  * every DOM key up; print the times. */
 static void flood(const char *what, const text *json, char **keys, size_t *lens, size_t n,
                   uint32_t flags) {
-    jb_read_options o = {flags, 0, 0, 0, 0, 0};
+    jb_read_options o = {flags, 0, 0, 0, 0, 0, NULL};
     jb_arena *a = jb_arena_new();
     jb_error err;
     map_si m;

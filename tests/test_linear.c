@@ -331,7 +331,7 @@ static void near_halfway(text *t, size_t digits, bool fraction) {
 static void case_num_f64(size_t n) {
     text t = {0};
     near_halfway(&t, n, true);
-    jb_read_options o = {0, 0, 0, t.len + 1, 0, 0};
+    jb_read_options o = {0, 0, 0, t.len + 1, 0, 0, NULL};
     jb_arena *a = jb_arena_new();
     jb_error err;
     double d = 0;
@@ -348,7 +348,7 @@ static void case_num_number(size_t n) {
     text i = {0}, f = {0};
     for (size_t k = 0; k < n; k++) put(&i, &"1234567890"[k % 10], 1);
     near_halfway(&f, n, true);
-    jb_read_options o = {0, 0, 0, i.len + f.len + 1, 0, 0};
+    jb_read_options o = {0, 0, 0, i.len + f.len + 1, 0, 0, NULL};
     jb_arena *a = jb_arena_new();
     jb_error err;
     jb_str num = {0, 0};
@@ -400,7 +400,7 @@ static void case_keys_unknown(size_t n) {
 
 /* Decode t into a map (flags), expect `want` entries, re-encode. */
 static void map_run(const char *what, const text *t, uint32_t flags, size_t want) {
-    jb_read_options o = {flags, 0, 0, 0, 0, 0};
+    jb_read_options o = {flags, 0, 0, 0, 0, 0, NULL};
     jb_arena *a = jb_arena_new();
     jb_buf b = JB_BUF_INIT;
     jb_error err;
@@ -420,7 +420,7 @@ static void map_run(const char *what, const text *t, uint32_t flags, size_t want
 /* Parse t into the DOM (flags), look every key of ks up, print. */
 static void dom_run(const char *what, const text *t, uint32_t flags, const keyset *ks,
                     size_t members) {
-    jb_read_options o = {flags, 0, 0, 0, 0, 0};
+    jb_read_options o = {flags, 0, 0, 0, 0, 0, NULL};
     jb_arena *a = jb_arena_new();
     jb_error err;
     jb_value *v = NULL;
@@ -516,7 +516,7 @@ static void case_collide_map(size_t n) {
             JB_READ_ALLOW_INVALID_UTF8 | JB_READ_DUPLICATE_LAST_WINS, n);
     map_run("collide_map java", &t2, 0, n);
     /* as unknown fields: probes of the record's name table */
-    jb_read_options o = {JB_READ_ALLOW_INVALID_UTF8, 0, 0, 0, 0, 0};
+    jb_read_options o = {JB_READ_ALLOW_INVALID_UTF8, 0, 0, 0, 0, 0, NULL};
     jb_arena *a = jb_arena_new();
     jb_error err;
     urec u;

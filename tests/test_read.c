@@ -248,7 +248,7 @@ static void test_ws_prediction(void) {
         for (int comments = 0; comments <= 1; comments++) {
             char *buf = malloc(n);
             jb_reader r;
-            jb_read_options o = {comments ? JB_READ_ALLOW_COMMENTS : 0, 0, 0, 0, 0, 0};
+            jb_read_options o = {comments ? JB_READ_ALLOW_COMMENTS : 0, 0, 0, 0, 0, 0, NULL};
             memcpy(buf, d, n);
             jb__r_init(&r, buf, n, arena, &o);
             for (;;) {

@@ -161,7 +161,7 @@ static void check_one_shot(int line, const char *name, const run_cfg *c, const c
 }
 
 static const jb_read_options relaxed = {
-    JB_READ_ALLOW_COMMENTS | JB_READ_ALLOW_TRAILING_COMMAS | JB_READ_ALLOW_NAN_INF, 0, 0, 0, 0, 0};
+    JB_READ_ALLOW_COMMENTS | JB_READ_ALLOW_TRAILING_COMMAS | JB_READ_ALLOW_NAN_INF, 0, 0, 0, 0, 0, NULL};
 
 /* A JSON document through every framing and kind. */
 static void check_document(int line, const char *name, const char *in, size_t len, size_t rounds) {
