@@ -16,9 +16,9 @@
 #include <string.h>
 
 typedef enum { LOG_DEBUG, LOG_INFO, LOG_WARN } log_level;
-static const jb_type log_level_type = JB_ENUM(log_level, JB_ENUM_CASE(LOG_DEBUG, "debug"),
-                                              JB_ENUM_CASE(LOG_INFO, "info"),
-                                              JB_ENUM_CASE(LOG_WARN, "warn"));
+static const jb_type log_level_type =
+    JB_ENUM(log_level, JB_ENUM_CASE(LOG_DEBUG, "debug"), JB_ENUM_CASE(LOG_INFO, "info"),
+            JB_ENUM_CASE(LOG_WARN, "warn"));
 
 typedef struct {
     char *name;
@@ -29,11 +29,11 @@ typedef struct {
     log_level log;
     bool tls;
 } server_conf;
-static const jb_type server_conf_type =
-    JB_RECORD((server_conf, .fmt_flags = JB_FMT_DENY_UNKNOWN), JB_FIELD(server_conf, name, &jb_cstr),
-              JB_FIELD(server_conf, port, &jb_u16), JB_FIELD(server_conf, workers, &jb_u8),
-              JB_OPTIONAL(server_conf, hostname, has_hostname, &jb_cstr),
-              JB_FIELD(server_conf, log, &log_level_type), JB_FIELD(server_conf, tls, &jb_bool));
+static const jb_type server_conf_type = JB_RECORD(
+    (server_conf, .fmt_flags = JB_FMT_DENY_UNKNOWN), JB_FIELD(server_conf, name, &jb_cstr),
+    JB_FIELD(server_conf, port, &jb_u16), JB_FIELD(server_conf, workers, &jb_u8),
+    JB_OPTIONAL(server_conf, hostname, has_hostname, &jb_cstr),
+    JB_FIELD(server_conf, log, &log_level_type), JB_FIELD(server_conf, tls, &jb_bool));
 
 static const char config[] = "{\n"
                              "  \"name\": \"edge-1\",\n"
@@ -49,7 +49,7 @@ static const struct {
     size_t line, column;
     const char *path;
 } want[] = {
-    {JB_E_TYPE, 3, 11, "$.port"},    /* "8080": a string where a number goes */
+    {JB_E_TYPE, 3, 11, "$.port"},     /* "8080": a string where a number goes */
     {JB_E_RANGE, 4, 14, "$.workers"}, /* 300 does not fit a uint8_t */
     {JB_E_UNKNOWN, 5, 3, "$"},        /* "hostnmae": did you mean "hostname"? */
     {JB_E_UNKNOWN, 6, 10, "$.log"},   /* "verbose" is not a log level */
@@ -65,12 +65,14 @@ int main(void) {
     jb_read_options opts = {.errors = &errors};
     server_conf conf;
     jb_error first;
-    jb_status st = jb_decode(&server_conf_type, config, strlen(config), &conf, arena, &opts, &first);
+    jb_status st =
+        jb_decode(&server_conf_type, config, strlen(config), &conf, arena, &opts, &first);
 
     int bad = 0;
     for (size_t i = 0; i < errors.len; i++) {
         char text[1024];
-        jb_error_render(&errors.items[i], "config.json", config, strlen(config), 0, text, sizeof text);
+        jb_error_render(&errors.items[i], "config.json", config, strlen(config), 0, text,
+                        sizeof text);
         fputs(text, stdout);
     }
     printf("%zu errors\n", errors.len);

@@ -11,23 +11,36 @@
 
 #include "check.h"
 
-typedef struct { int32_t a; uint8_t b; } item;
-static const jb_type item_type = JB_RECORD(item, JB_FIELD(item, a, &jb_i32), JB_FIELD(item, b, &jb_u8));
+typedef struct {
+    int32_t a;
+    uint8_t b;
+} item;
+static const jb_type item_type =
+    JB_RECORD(item, JB_FIELD(item, a, &jb_i32), JB_FIELD(item, b, &jb_u8));
 typedef JB_VEC(item) items;
 static const jb_type *const items_type = JB_VEC_OF_T(item, &item_type);
 
-typedef struct { double r; } circle;
+typedef struct {
+    double r;
+} circle;
 static const jb_type circle_type = JB_RECORD(circle, JB_FIELD(circle, r, &jb_f64));
-typedef struct { double w, h; } rect;
-static const jb_type rect_type = JB_RECORD(rect, JB_FIELD(rect, w, &jb_f64), JB_FIELD(rect, h, &jb_f64));
+typedef struct {
+    double w, h;
+} rect;
+static const jb_type rect_type =
+    JB_RECORD(rect, JB_FIELD(rect, w, &jb_f64), JB_FIELD(rect, h, &jb_f64));
 typedef enum { SHAPE_CIRCLE = 1, SHAPE_RECT, SHAPE_NUM } shape_kind;
 typedef struct {
     shape_kind kind;
-    union { circle circle; rect rect; int32_t num; } as;
+    union {
+        circle circle;
+        rect rect;
+        int32_t num;
+    } as;
 } shape;
-#define SHAPE_CASES                                                     \
-    JB_CASE(shape, SHAPE_CIRCLE, "Circle", as.circle, &circle_type),    \
-        JB_CASE(shape, SHAPE_RECT, "Rect", as.rect, &rect_type),        \
+#define SHAPE_CASES                                                  \
+    JB_CASE(shape, SHAPE_CIRCLE, "Circle", as.circle, &circle_type), \
+        JB_CASE(shape, SHAPE_RECT, "Rect", as.rect, &rect_type),     \
         JB_CASE(shape, SHAPE_NUM, "Num", as.num, &jb_i32)
 static const jb_type shape_ext = JB_SUM(shape, kind, SHAPE_CASES);
 static const jb_type shape_unt = JB_SUM((shape, .sum_style = JB_SUM_UNTAGGED), kind, SHAPE_CASES);
@@ -38,8 +51,11 @@ static const jb_type *const shapes_unt = JB_VEC_OF_T(shape, &shape_unt);
 typedef JB_MAP(char *, uint8_t) counts;
 static const jb_type *const counts_type = JB_MAP_OF_T(char *, uint8_t, &jb_cstr, &jb_u8);
 
-typedef struct { double x, y; } point;
-static const jb_type point_type = JB_TUPLE(point, JB_ELEM(point, x, &jb_f64), JB_ELEM(point, y, &jb_f64));
+typedef struct {
+    double x, y;
+} point;
+static const jb_type point_type =
+    JB_TUPLE(point, JB_ELEM(point, x, &jb_f64), JB_ELEM(point, y, &jb_f64));
 typedef JB_VEC(point) points;
 static const jb_type *const points_type = JB_VEC_OF_T(point, &point_type);
 
@@ -63,35 +79,75 @@ typedef struct {
 
 static const row rows[] = {
     /* a member of the wrong type, one out of range: both, in order */
-    {__LINE__, &items_type[0], "[{\"a\":\"x\",\"b\":1},{\"a\":1,\"b\":300}]", 8, 2,
+    {__LINE__,
+     &items_type[0],
+     "[{\"a\":\"x\",\"b\":1},{\"a\":1,\"b\":300}]",
+     8,
+     2,
      {{JB_E_TYPE, 6, "$[0].a"}, {JB_E_RANGE, 28, "$[1].b"}}},
     /* a missing field at its '}', then the next element */
-    {__LINE__, &items_type[0], "[{\"a\":1},{\"b\":2,\"a\":true}]", 8, 2,
+    {__LINE__,
+     &items_type[0],
+     "[{\"a\":1},{\"b\":2,\"a\":true}]",
+     8,
+     2,
      {{JB_E_MISSING, 7, "$[0].b"}, {JB_E_TYPE, 20, "$[1].a"}}},
     /* a duplicate key: its value is skipped, the next member read */
-    {__LINE__, &item_type, "{\"a\":1,\"a\":2,\"b\":\"z\"}", 8, 2,
+    {__LINE__,
+     &item_type,
+     "{\"a\":1,\"a\":2,\"b\":\"z\"}",
+     8,
+     2,
      {{JB_E_DUPLICATE, 7, "$.a"}, {JB_E_TYPE, 17, "$.b"}}},
     /* inside a sum's payload; an unknown case skips the sum whole */
-    {__LINE__, &shapes_ext[0], "[{\"Circle\":{\"r\":\"big\"}},{\"Oval\":1},{\"Num\":2}]", 8, 2,
+    {__LINE__,
+     &shapes_ext[0],
+     "[{\"Circle\":{\"r\":\"big\"}},{\"Oval\":1},{\"Num\":2}]",
+     8,
+     2,
      {{JB_E_TYPE, 16, "$[0].Circle.r"}, {JB_E_UNKNOWN, 25, "$[1]"}}},
     /* an untagged sum's failed attempts are its own: one error per value */
-    {__LINE__, &shapes_unt[0], "[{\"r\":1},{\"q\":1},{\"r\":\"x\"}]", 8, 2,
+    {__LINE__,
+     &shapes_unt[0],
+     "[{\"r\":1},{\"q\":1},{\"r\":\"x\"}]",
+     8,
+     2,
      {{JB_E_TYPE, 9, "$[1]"}, {JB_E_TYPE, 17, "$[2]"}}},
     /* a syntax error ends the document: it is the last */
-    {__LINE__, &items_type[0], "[{\"a\":\"x\",\"b\":1},{\"a\":1,\"b\":2,}]", 8, 2,
+    {__LINE__,
+     &items_type[0],
+     "[{\"a\":\"x\",\"b\":1},{\"a\":1,\"b\":2,}]",
+     8,
+     2,
      {{JB_E_TYPE, 6, "$[0].a"}, {JB_E_SYNTAX, 30, "$[1]"}}},
     /* the list's room is the cap: the decode stops at its last error */
-    {__LINE__, &items_type[0], "[{\"a\":\"x\",\"b\":1},{\"a\":1,\"b\":300},{\"a\":true,\"b\":1}]", 2, 2,
+    {__LINE__,
+     &items_type[0],
+     "[{\"a\":\"x\",\"b\":1},{\"a\":1,\"b\":300},{\"a\":true,\"b\":1}]",
+     2,
+     2,
      {{JB_E_TYPE, 6, "$[0].a"}, {JB_E_RANGE, 28, "$[1].b"}}},
     /* map values */
-    {__LINE__, &counts_type[0], "{\"x\":1,\"y\":-1,\"z\":\"s\"}", 8, 2,
+    {__LINE__,
+     &counts_type[0],
+     "{\"x\":1,\"y\":-1,\"z\":\"s\"}",
+     8,
+     2,
      {{JB_E_RANGE, 11, "$.y"}, {JB_E_TYPE, 18, "$.z"}}},
     /* tuples: an element, too many (skipped whole), too few (at its ']') */
-    {__LINE__, &points_type[0], "[[1,2],[1,\"a\"],[1,2,3],[1]]", 8, 3,
+    {__LINE__,
+     &points_type[0],
+     "[[1,2],[1,\"a\"],[1,2,3],[1]]",
+     8,
+     3,
      {{JB_E_TYPE, 10, "$[1][1]"}, {JB_E_TYPE, 20, "$[2]"}, {JB_E_TYPE, 25, "$[3]"}}},
     /* a duplicate map key is found at the map's end, after the errors of
      * its values, and reported at its second occurrence */
-    {__LINE__, &counts_type[0], "{\"k\":300,\"k\":1,\"j\":true}", 8, 3,
+    {__LINE__,
+     &counts_type[0],
+     "{\"k\":300,\"k\":1,\"j\":true}",
+     8,
+     3,
      {{JB_E_RANGE, 5, "$.k"}, {JB_E_DUPLICATE, 9, "$.k"}, {JB_E_TYPE, 19, "$.j"}}},
     /* a vector of scalars is read in one loop: it fails whole, at the root
      * nothing is around it to go on */
@@ -114,8 +170,9 @@ static void run_row(const row *t, jb_arena *arena) {
     size_t used = jb_arena_used(arena);
     jb_status st = jb_decode(t->type, t->json, strlen(t->json), out, arena, &o, &first);
     CHECK_AT(t->line, st == t->e[0].code, "status %s", jb_status_name(st));
-    CHECK_AT(t->line, first.code == t->e[0].code && first.offset == t->e[0].offset &&
-                          strcmp(first.path, t->e[0].path) == 0,
+    CHECK_AT(t->line,
+             first.code == t->e[0].code && first.offset == t->e[0].offset &&
+                 strcmp(first.path, t->e[0].path) == 0,
              "first %s at %zu %s", jb_status_name(first.code), first.offset, first.path);
     CHECK_AT(t->line, list.len == t->n, "%zu errors kept", list.len);
     CHECK_AT(t->line, list.total == (t->cap ? t->n : 1), "%zu errors counted", list.total);
@@ -123,7 +180,8 @@ static void run_row(const row *t, jb_arena *arena) {
         const jb_error *e = &list.items[i];
         CHECK_AT(t->line,
                  e->code == t->e[i].code && e->offset == t->e[i].offset &&
-                     strcmp(e->path, t->e[i].path) == 0 && e->line == 1 && e->column == e->offset + 1,
+                     strcmp(e->path, t->e[i].path) == 0 && e->line == 1 &&
+                     e->column == e->offset + 1,
                  "error %zu: %s at %zu %s (%s)", i, jb_status_name(e->code), e->offset, e->path,
                  e->message);
     }
