@@ -70,6 +70,8 @@ int fuzz_codegen_one(const uint8_t *data, size_t size) {
     if (o & 0x10) ro.flags |= (o & 0x20) ? JB_READ_DUPLICATE_LAST_WINS : JB_READ_DUPLICATE_FIRST_WINS;
     if (o & 0x40) ro.max_depth = 1 + (m & 7);
     if (o & 0x80) ro.max_members = 1 + (m & 3);
+    if (m & 0x08) ro.flags |= JB_READ_INTEGRAL_FLOATS;
+    wo.float_style = (uint32_t)(m >> 4 & 3) * 2; /* inherit, RUST, DOTNET, RUST_RYU */
     fuzz_src src = {data + 3, size - 3};
     jb_arena *gen = jb_arena_new();
     void *v = calloc(1, t->size);

@@ -210,14 +210,18 @@ char *jb_gen_w_cstr(jb_gen_enc *e, char *p, const char *s, uint32_t xflags) {
     return jb_gen_w_str(e, p, &v, xflags);
 }
 
+/* style is the scope's (a format's float style, resolved when the file was
+ * written); JB_FLOAT_INHERIT there means the call's, as in encode.c. */
 char *jb_gen_w_f64(jb_gen_enc *e, char *p, double v, int style) {
     if (!(v - v == 0)) return NULL; /* NaN and infinities: the interpreter's */
+    if (!style) style = wr(e)->float_style;
     if ((size_t)(e->end - p) < JB_FMT_F64_MAX && !(p = jb_gen_grow(e, p, JB_FMT_F64_MAX))) return NULL;
     return p + jb__fmt_f64_style(p, v, (jb_float_style)style);
 }
 
 char *jb_gen_w_f32(jb_gen_enc *e, char *p, float v, int style) {
     if (!(v - v == 0)) return NULL;
+    if (!style) style = wr(e)->float_style;
     if ((size_t)(e->end - p) < JB_FMT_F64_MAX && !(p = jb_gen_grow(e, p, JB_FMT_F64_MAX))) return NULL;
     return p + jb__fmt_f32_style(p, v, (jb_float_style)style);
 }
@@ -257,13 +261,16 @@ size_t jb_gen_fmt_u64(char *dst, uint64_t v) { return jb__fmt_u64(dst, v); }
 /* Read flags generated code honours itself (the rest send the call to the
  * interpreter): borrowed strings and invalid UTF-8 are the string leaves',
  * trailing data is the entry point's, an unknown key with DENY_UNKNOWN and
- * a duplicate key under either DUPLICATE flag hand over. */
+ * a duplicate key under either DUPLICATE flag hand over. INTEGRAL_FLOATS
+ * is the integer leaves': generated code reads every integer through
+ * jb_gen_int / jb_gen_value, which see the call's flags in r. */
 #define GEN_READ_FLAGS (JB_READ_BORROW_STRINGS | JB_READ_ALLOW_INVALID_UTF8 | JB_READ_ALLOW_TRAILING_DATA | \
                         JB_READ_DENY_UNKNOWN | JB_READ_DUPLICATE_LAST_WINS | JB_READ_DUPLICATE_FIRST_WINS | \
-                        JB_READ_REJECT_DUPLICATE_KEYS)
+                        JB_READ_REJECT_DUPLICATE_KEYS | JB_READ_INTEGRAL_FLOATS)
 /* Write flags generated code honours: invalid UTF-8 is the string leaf's,
  * a non-finite float always hands over, JB_WRITE_ABSENT_NULL is tested in
- * the generated record encoders. */
+ * the generated record encoders. The call's float style is the writer's,
+ * which jb_gen_w_f64 falls back to where the scope inherits. */
 #define GEN_WRITE_FLAGS (JB_WRITE_ALLOW_INVALID_UTF8 | JB_WRITE_NONFINITE_NULL | JB_WRITE_ABSENT_NULL)
 
 const jb_gen_codec *jb__gen_codec(const jb_type *t) {
@@ -284,7 +291,7 @@ bool jb__gen_decode(const jb_gen_codec *c, jb_reader *r, void *out) {
 }
 
 bool jb__gen_encode(const jb_gen_codec *c, jb_writer *w, const jb_type *t, const void *value) {
-    if (w->sink != JB_SINK_BUF || (w->flags & ~GEN_WRITE_FLAGS) || w->float_style) return false;
+    if (w->sink != JB_SINK_BUF || (w->flags & ~GEN_WRITE_FLAGS)) return false;
     (void)t;
     jb_gen_enc e = {w->end, w->flags, w->depth, w->max_depth, w};
     char *p = c->encode(&e, w->p, (const char *)value);

@@ -121,6 +121,38 @@ static void test_taken(void) {
     jb_arena_free(gen);
 }
 
+/* The call's JB_READ_INTEGRAL_FLOATS and float style stay on the generated
+ * path (the pandoc example's options): no hand-over, the interpreter's
+ * result. */
+static void test_call_options(void) {
+    const jb_type *t = zoo("scalars");
+    char v[4096];
+    CHECK(t && t->size <= sizeof v);
+    if (!t || t->size > sizeof v) return;
+    static const char json[] = "{\"i8\":7.0,\"u64\":1e3,\"f64\":1}";
+    jb_arena *a = jb_arena_new();
+    jb_read_options ro = {JB_READ_INTEGRAL_FLOATS, 0, 0, 0, 0, 0};
+    jb_reader r;
+    memset(v, 0, t->size);
+    jb__r_init(&r, json, sizeof json - 1, a, &ro);
+    const jb_gen_codec *c = jb__gen_codec(t);
+    CHECK(c && jb__gen_decode(c, &r, v) && r.p == r.end);
+    jb_buf b = JB_BUF_INIT, want = JB_BUF_INIT;
+    jb_write_options wo = {0, 0, 0, JB_FLOAT_RUST};
+    jb_writer w;
+    jb__w_init_buf(&w, &b, &wo);
+    w.float_style = JB_FLOAT_RUST; /* as jb_encode's run() sets it from wo */
+    CHECK(c && jb__gen_encode(c, &w, t, v) && jb__w_finish(&w) == JB_OK);
+    static const char expect[] = "{\"i8\":7,\"u64\":1000,\"f64\":1.0}";
+    CHECK_MEM_AT(__LINE__, b.data, b.len, expect, sizeof expect - 1);
+    wo.flags = JB_WRITE_INTERPRET;
+    CHECK(jb_encode(t, v, &want, &wo, NULL) == JB_OK);
+    CHECK_MEM_AT(__LINE__, b.data, b.len, want.data, want.len);
+    jb_buf_free(&b);
+    jb_buf_free(&want);
+    jb_arena_free(a);
+}
+
 /* The same outcome both ways, for documents of every kind of failure. */
 static const struct {
     int line;
@@ -162,6 +194,9 @@ static const struct {
     {__LINE__, "scalars", "{\"i8\":300}", 0},
     {__LINE__, "scalars", "{\"u64\":18446744073709551615}", 0},
     {__LINE__, "scalars", "{\"u64\":18446744073709551616}", 0},
+    {__LINE__, "scalars", "{\"i8\":7.0,\"u64\":1e3}", 0},
+    {__LINE__, "scalars", "{\"i8\":7.0,\"u64\":1e3}", JB_READ_INTEGRAL_FLOATS},
+    {__LINE__, "scalars", "{\"i8\":7.5}", JB_READ_INTEGRAL_FLOATS},
     {__LINE__, "scalars", "{\"s\":\"a\\u0000b\"}", 0},
     {__LINE__, "scalars", "{\"s\":\"\xff\"}", 0},
     {__LINE__, "misc", "{\"raw\":[1,2],\"num\":1.5e3}", 0},
@@ -296,6 +331,7 @@ static void test_refused(void) {
 int main(void) {
     test_attached();
     test_taken();
+    test_call_options();
     test_docs();
     test_differential();
     test_replay();

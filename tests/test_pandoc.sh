@@ -47,6 +47,12 @@ done
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
+# pandoc-roundtrip is built with generated codecs (examples/pandoc/CMakeLists.txt),
+# the filters with the interpreter: the checks below cover both paths.
+codecs=$("$RT" --codecs)
+if [ "$codecs" = generated ]; then ok "pandoc-roundtrip runs generated codecs"
+else bad "pandoc-roundtrip: generated codecs did not attach ($codecs)"; fi
+
 # ---- round trips ------------------------------------------------------------
 # Each document: pandoc -> JSON; pandoc -f json -t json of that JSON is the
 # reference; pandoc-roundtrip of the same JSON must equal it byte for byte.

@@ -25,10 +25,15 @@ int main(int argc, char **argv) {
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--keep") == 0) {
             normalize = false;
+        } else if (strcmp(argv[i], "--codecs") == 0) {
+            /* which path runs: the build links generated codecs for the AST */
+            puts(jb_codegen_active(&pd_pandoc_type) ? "generated" : "interpreted");
+            return 0;
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             printf("usage: %s [--keep] [FILE|-]\n"
                    "Decode pandoc JSON into the typed AST and encode it again.\n"
-                   "  --keep  keep the input's API version and metadata key order\n",
+                   "  --keep    keep the input's API version and metadata key order\n"
+                   "  --codecs  say whether generated codecs or the interpreter run\n",
                    prog);
             return 0;
         } else if (!path) {
