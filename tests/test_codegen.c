@@ -131,14 +131,14 @@ static void test_call_options(void) {
     if (!t || t->size > sizeof v) return;
     static const char json[] = "{\"i8\":7.0,\"u64\":1e3,\"f64\":1}";
     jb_arena *a = jb_arena_new();
-    jb_read_options ro = {JB_READ_INTEGRAL_FLOATS, 0, 0, 0, 0, 0};
+    jb_read_options ro = {.flags = JB_READ_INTEGRAL_FLOATS};
     jb_reader r;
     memset(v, 0, t->size);
     jb__r_init(&r, json, sizeof json - 1, a, &ro);
     const jb_gen_codec *c = jb__gen_codec(t);
     CHECK(c && jb__gen_decode(c, &r, v) && r.p == r.end);
     jb_buf b = JB_BUF_INIT, want = JB_BUF_INIT;
-    jb_write_options wo = {0, 0, 0, JB_FLOAT_RUST};
+    jb_write_options wo = {.float_style = JB_FLOAT_RUST};
     jb_writer w;
     jb__w_init_buf(&w, &b, &wo);
     w.float_style = JB_FLOAT_RUST; /* as jb_encode's run() sets it from wo */
