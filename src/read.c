@@ -523,10 +523,11 @@ static const char *unescape_rest(jb_reader *r, const char *e, const char *lim, c
     }
 }
 
-/* Validate the string whose opening quote is at q; return the position
- * after its closing quote, or NULL after recording a failure. */
-static const char *skip_string(jb_reader *r, const char *q) {
-    const char *t = scan_clean(r, q + 1, r->end, q, NULL);
+/* Validate the rest of the string whose opening quote is at q, from t:
+ * where scan_clean stopped on its first '"' or '\\' (NULL: it failed).
+ * Returns the position after the closing quote, or NULL after recording
+ * a failure. */
+static const char *skip_string_at(jb_reader *r, const char *q, const char *t) {
     bool escaped = t && *t == '\\';
     if (escaped) t = unescape_rest(r, t, r->end, q, NULL, NULL);
     if (!t) return NULL;
@@ -774,20 +775,79 @@ jb_status jb__r_skip(jb_reader *r) {
     return st;
 }
 
+/*
+ * Whitespace inside a skipped value, from p: the bytes one at a time, but
+ * a run of spaces (the indentation after a line break) 8 at a time. No
+ * prediction: jb__r_ws_slow's guess stays the decoder's, which is what
+ * the line after the skipped value needs. A comment (when allowed) goes to
+ * jb__r_ws_slow. Returns the first byte after the whitespace (maybe end),
+ * or NULL after recording a failure (an unterminated comment).
+ */
+static inline const char *skip_ws(jb_reader *r, const char *p) {
+    const char *const end = r->end;
+    while (p < end && ws_tab[(unsigned char)*p]) {
+        p++;
+        while (end - p >= 8) {
+            /* x is 0 in the bytes that are ' '; m flags the others, exactly
+             * (the low 7 bits plus 0x7F carry into bit 7 only when non-zero,
+             * never into the next byte) */
+            uint64_t x = jb__load64(p) ^ (JB_ONES8 * ' ');
+            uint64_t m = (((x & JB_LO7) + JB_LO7) | x) & JB_HI8;
+            if (m) {
+                p += jb__first_byte(m);
+                break;
+            }
+            p += 8;
+        }
+    }
+    if (JB_UNLIKELY(p < end && *p == '/' && (r->flags & JB_READ_ALLOW_COMMENTS))) {
+        r->p = p;
+        if (jb__r_ws_slow(r) != JB_OK) return NULL;
+        return r->p;
+    }
+    return p;
+}
+
+/* The string opened at q, skipped: the kernel's scan, and when it stops on
+ * the closing quote of a string within max_string_len, nothing else; an
+ * escape or a fault goes on as skip_string would from there. Returns the
+ * byte after the closing quote, or NULL after recording a failure. */
+static inline const char *skip_str(jb_reader *r, const char *q) {
+    const char *end = r->end;
+    const char *t = jb__kern()->scan(q + 1, end, !(r->flags & JB_READ_ALLOW_INVALID_UTF8));
+    if (JB_LIKELY(t < end && *t == '"' && (size_t)(t - (q + 1)) <= r->max_string_len)) return t + 1;
+    if (t < end && (*t == '"' || *t == '\\')) return skip_string_at(r, q, t);
+    fail_scan(r, t < end ? t : end, q);
+    return NULL;
+}
+
+/* A number or literal whose text at p ends at p + n: followed by the end
+ * of input or a delimiter other than '/' (which the slow paths judge). */
+static inline bool skip_delim(const char *p, size_t n, const char *end) {
+    return p + n == end || delim_tab[(unsigned char)p[n]];
+}
+
+/*
+ * The state machine keeps its cursor in the local p, and r->p is set only
+ * for the calls that read from it (the slow paths: comments, failures of
+ * numbers and literals, NaN and Infinity), which then report from exactly
+ * where the simple skip would. Each token's common case is in line:
+ * whitespace (skip_ws), a string the kernel scans to its closing quote
+ * (skip_str), a number jb__num_scan takes whole, true/false/null.
+ */
 static jb_status skip_value(jb_reader *r) {
     size_t local[SKIP_STACK];
     size_t *stack = local, cap = SKIP_STACK;
     const size_t room = r->max_depth > r->depth ? (size_t)(r->max_depth - r->depth) : 0;
     const size_t max = r->max_members;
-    const char *p, *const end = r->end;
+    const char *p = r->p, *const end = r->end;
     size_t d = 0, n = 0;
     bool obj = false;
     jb_status st;
     char fb[16];
 
 value:
-    if ((st = jb__r_ws(r)) != JB_OK) return st;
-    p = r->p;
+    if (!(p = skip_ws(r, p))) return r->code;
     if (p >= end) return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found end of input");
     switch (*p) {
     case '{':
@@ -799,27 +859,43 @@ value:
         stack[d++] = (n << 1) | (size_t)obj;
         obj = *p == '{';
         n = 0;
-        r->p = p + 1;
-        if ((st = jb__r_ws(r)) != JB_OK) return st;
-        if (r->p < end && *r->p == (obj ? '}' : ']')) {
-            r->p++;
+        if (!(p = skip_ws(r, p + 1))) return r->code;
+        if (p < end && *p == (obj ? '}' : ']')) {
+            p++;
             goto close;
         }
         n = 1;
         if (obj) goto key;
         goto value;
     case '"':
-        if (!(p = skip_string(r, p))) return r->code;
-        r->p = p;
+        if (!(p = skip_str(r, p))) return r->code;
         break;
     case 't':
+        if (end - p >= 4 && memcmp(p, "true", 4) == 0 && skip_delim(p, 4, end)) {
+            p += 4;
+            break;
+        }
+        r->p = p;
         if ((st = jb__r_literal(r, "true", 4)) != JB_OK) return st;
+        p = r->p;
         break;
     case 'f':
+        if (end - p >= 5 && memcmp(p, "false", 5) == 0 && skip_delim(p, 5, end)) {
+            p += 5;
+            break;
+        }
+        r->p = p;
         if ((st = jb__r_literal(r, "false", 5)) != JB_OK) return st;
+        p = r->p;
         break;
     case 'n':
+        if (end - p >= 4 && memcmp(p, "null", 4) == 0 && skip_delim(p, 4, end)) {
+            p += 4;
+            break;
+        }
+        r->p = p;
         if ((st = jb__r_literal(r, "null", 4)) != JB_OK) return st;
+        p = r->p;
         break;
     case 'N':
     case 'I': {
@@ -839,7 +915,15 @@ value:
     case '8':
     case '9': {
         jb_str tok;
+        bool integ;
+        size_t bad = 0, len = jb__num_scan(p, end, &integ, &bad);
+        if (JB_LIKELY(len && len <= r->max_number_len && skip_delim(p, len, end))) {
+            p += len;
+            break;
+        }
+        r->p = p;
         if ((st = jb__r_number(r, &tok, NULL, NULL)) != JB_OK) return st;
+        p = r->p;
         break;
     }
     default:
@@ -848,19 +932,19 @@ value:
     }
 
 after:
-    if (d == 0) return JB_OK;
-    if ((st = jb__r_ws(r)) != JB_OK) return st;
-    p = r->p;
+    if (d == 0) {
+        r->p = p;
+        return JB_OK;
+    }
+    if (!(p = skip_ws(r, p))) return r->code;
     if (p < end && *p == ',') {
         const char *comma = p;
-        r->p = p + 1;
-        if ((st = jb__r_ws(r)) != JB_OK) return st;
-        p = r->p;
+        if (!(p = skip_ws(r, p + 1))) return r->code;
         if (p < end && *p == (obj ? '}' : ']')) {
             if (!(r->flags & JB_READ_ALLOW_TRAILING_COMMAS))
                 return jb__r_fail(r, JB_E_SYNTAX, comma, "trailing comma before '%c' not allowed",
                                   *p);
-            r->p = p + 1;
+            p++;
             goto close;
         }
         if (++n > max && max)
@@ -870,7 +954,7 @@ after:
         goto value;
     }
     if (p < end && *p == (obj ? '}' : ']')) {
-        r->p = p + 1;
+        p++;
         goto close;
     }
     return jb__r_fail(r, JB_E_SYNTAX, p, "expected ',' or '%c', found %s", obj ? '}' : ']',
@@ -883,17 +967,14 @@ close:
     goto after;
 
 key: /* whitespace before the key is already skipped */
-    p = r->p;
     if (p >= end || *p != '"')
         return jb__r_fail(r, JB_E_SYNTAX, p, "expected string key, found %s",
                           jb__r_found(r, p, fb));
-    if (!(p = skip_string(r, p))) return r->code;
-    r->p = p;
-    if ((st = jb__r_ws(r)) != JB_OK) return st;
-    p = r->p;
+    if (!(p = skip_str(r, p))) return r->code;
+    if (!(p = skip_ws(r, p))) return r->code;
     if (p >= end || *p != ':')
         return jb__r_fail(r, JB_E_SYNTAX, p, "expected ':' after key, found %s",
                           jb__r_found(r, p, fb));
-    r->p = p + 1;
+    p++;
     goto value;
 }

@@ -4,11 +4,15 @@
  * (escapes, surrogates, UTF-8, every alignment of the 8-byte scan, borrow
  * vs copy, limits, allocation failure), numbers and literals with their
  * delimiters, and jb__r_skip (documents accepted and rejected, every
- * truncation, depth, trailing commas, comments, member limits).
+ * truncation, depth, trailing commas, comments, member limits; every cut
+ * of the unit documents and of the JSONTestSuite files compared with a
+ * simple recursive skip).
  *
  * Every input is copied into a malloc'd block of exactly its length, so
  * that AddressSanitizer reports any read at or past the end.
  */
+#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -1139,6 +1143,224 @@ static void test_skip_sequence(void) {
     CHECK(r.depth == 5);
 }
 
+/* ------------------------------------------------------------------ */
+/* The skip against a simple reference                                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The simple skip: recursive descent over the scanner's own token
+ * functions (jb__r_ws, jb__r_string, jb__r_number, jb__r_literal), each
+ * rule stated once. jb__r_skip's state machine, with its tokens' common
+ * cases in line, must agree with it on every input: the same status, the
+ * same cursor, the same error offset and message. ctest runs this program
+ * under every kernel (JB_KERNEL), so each kernel's scan is compared too.
+ */
+static jb_status ref_value(jb_reader *r, size_t d) {
+    const char *p, *const end = r->end;
+    jb_status st;
+    jb_str s;
+    char fb[16];
+    if ((st = jb__r_ws(r)) != JB_OK) return st;
+    p = r->p;
+    if (p >= end) return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found end of input");
+    switch (*p) {
+    case '{':
+    case '[': {
+        const bool obj = *p == '{';
+        const char close = obj ? '}' : ']';
+        const size_t room = r->max_depth > r->depth ? (size_t)(r->max_depth - r->depth) : 0;
+        size_t n = 1;
+        if (d >= room)
+            return jb__r_fail(r, JB_E_DEPTH, p, "nesting deeper than %u levels (max_depth)",
+                              (unsigned)r->max_depth);
+        r->p++;
+        if ((st = jb__r_ws(r)) != JB_OK) return st;
+        if (r->p < end && *r->p == close) {
+            r->p++;
+            return JB_OK;
+        }
+        for (;;) {
+            if (obj) {
+                p = r->p;
+                if (p >= end || *p != '"')
+                    return jb__r_fail(r, JB_E_SYNTAX, p, "expected string key, found %s",
+                                      jb__r_found(r, p, fb));
+                if ((st = jb__r_string(r, &s, true, NULL)) != JB_OK) return st;
+                if ((st = jb__r_ws(r)) != JB_OK) return st;
+                p = r->p;
+                if (p >= end || *p != ':')
+                    return jb__r_fail(r, JB_E_SYNTAX, p, "expected ':' after key, found %s",
+                                      jb__r_found(r, p, fb));
+                r->p++;
+            }
+            if ((st = ref_value(r, d + 1)) != JB_OK) return st;
+            if ((st = jb__r_ws(r)) != JB_OK) return st;
+            p = r->p;
+            if (p < end && *p == ',') {
+                const char *comma = p;
+                r->p++;
+                if ((st = jb__r_ws(r)) != JB_OK) return st;
+                p = r->p;
+                if (p < end && *p == close) {
+                    if (!(r->flags & JB_READ_ALLOW_TRAILING_COMMAS))
+                        return jb__r_fail(r, JB_E_SYNTAX, comma,
+                                          "trailing comma before '%c' not allowed", *p);
+                    r->p++;
+                    return JB_OK;
+                }
+                if (++n > r->max_members && r->max_members)
+                    return jb__r_fail(r, JB_E_LIMIT, p, "more than %zu %s (max_members)",
+                                      r->max_members,
+                                      obj ? "members in an object" : "elements in an array");
+                continue;
+            }
+            if (p < end && *p == close) {
+                r->p++;
+                return JB_OK;
+            }
+            return jb__r_fail(r, JB_E_SYNTAX, p, "expected ',' or '%c', found %s", close,
+                              jb__r_found(r, p, fb));
+        }
+    }
+    case '"':
+        return jb__r_string(r, &s, true, NULL);
+    case 't':
+        return jb__r_literal(r, "true", 4);
+    case 'f':
+        return jb__r_literal(r, "false", 5);
+    case 'n':
+        return jb__r_literal(r, "null", 4);
+    case 'N':
+    case 'I':
+        if (!((end - p >= 3 && memcmp(p, "NaN", 3) == 0) ||
+              (end - p >= 8 && memcmp(p, "Infinity", 8) == 0)))
+            break;
+        return jb__r_number(r, &s, NULL, NULL);
+    default:
+        if (*p == '-' || (*p >= '0' && *p <= '9')) return jb__r_number(r, &s, NULL, NULL);
+        break;
+    }
+    return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found %s", jb__r_found(r, p, fb));
+}
+
+/* Both skips over json[0..len) (an exact copy each, for ASan) with flags
+ * and a small max_members; returns false (and says why) when they differ. */
+static bool skip_agrees(const char *what, const char *json, size_t len, uint32_t flags,
+                        size_t max_members) {
+    res o[2];
+    int k;
+    for (k = 0; k < 2; k++) {
+        jb_reader r;
+        jb_read_options opt;
+        char *buf = malloc(len ? len : 1);
+        memset(&opt, 0, sizeof opt);
+        memcpy(buf, json, len);
+        opt.flags = flags;
+        opt.max_members = max_members;
+        jb__r_init(&r, buf, len, arena, &opt);
+        memset(&o[k], 0, sizeof o[k]);
+        o[k].st = k ? ref_value(&r, 0) : jb__r_skip(&r);
+        o[k].pos = (size_t)(r.p - buf);
+        if (o[k].st != JB_OK) {
+            o[k].off = r.err_offset;
+            memcpy(o[k].msg, r.message, sizeof o[k].msg);
+        }
+        free(buf);
+    }
+    if (o[0].st == o[1].st && (o[0].st != JB_OK ? o[0].off == o[1].off &&
+                                                      strcmp(o[0].msg, o[1].msg) == 0
+                                                : o[0].pos == o[1].pos))
+        return true;
+    fprintf(stderr,
+            "%s (%zu bytes, flags 0x%x): skip %d at %zu/%zu [%s], reference %d at %zu/%zu [%s]\n",
+            what, len, (unsigned)flags, (int)o[0].st, o[0].pos, o[0].off, o[0].msg,
+            (int)o[1].st, o[1].pos, o[1].off, o[1].msg);
+    return false;
+}
+
+/* Every cut of a document (every length for the first 4096 bytes, then
+ * every 97th and the whole), strict and relaxed, default and tight member
+ * limits. Returns the number of disagreements. */
+static int skip_agrees_cuts(const char *what, const char *json, size_t len) {
+    static const uint32_t flags[] = {0, JB_READ_ALLOW_COMMENTS | JB_READ_ALLOW_TRAILING_COMMAS |
+                                            JB_READ_ALLOW_NAN_INF | JB_READ_ALLOW_INVALID_UTF8};
+    int bad = 0;
+    for (size_t cut = 0; cut <= len; cut += cut < 4096 || cut == len ? 1 : 97) {
+        if (cut > len) cut = len;
+        for (size_t f = 0; f < 2; f++) {
+            if (!skip_agrees(what, json, cut, flags[f], 0)) bad++;
+            if (!skip_agrees(what, json, cut, flags[f], 3)) bad++;
+        }
+        if (bad > 20) break;
+        if (cut == len) break;
+    }
+    return bad;
+}
+
+/* A whole file, or NULL (*len gets its size). */
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    long n;
+    if (!f) return NULL;
+    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static int skip_agrees_dir(const char *dir, size_t *files) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int bad = 0;
+    char path[4096];
+    if (!d) return 0;
+    while ((e = readdir(d))) {
+        size_t len;
+        char *json;
+        if (e->d_name[0] == '.') continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (!(json = slurp(path, &len))) continue;
+        bad += skip_agrees_cuts(e->d_name, json, len);
+        free(json);
+        ++*files;
+    }
+    closedir(d);
+    return bad;
+}
+
+static void test_skip_reference(void) {
+    static const char *const more[] = {
+        "{\"a\" : [ 1 ,\n\t\t2 ] , \"b\":{\"c\"\r\n:\"\\u00e9\\n\"}}",
+        "[\"\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\", \"\xC3\", \"\xED\xA0\x80\", \"\\uD83D\"]",
+        "[\"a\x01\", 1e, -, 01, 1.5x, tru, nul, falsey, NaN, -Infinity, Infinity]",
+        "{\"k\":1,}", "[1,]", "[1 // c\n, /* d */ 2]", "[1 /* open", "{\"k\" 1}", "{1:2}",
+        "[                                        1,                                 2]",
+        "\"                                                                      \"",
+        "[1,2,3,4,5]", "{\"a\":1,\"b\":2,\"c\":3,\"d\":4}",
+    };
+    size_t i, files = 0;
+    int bad = 0;
+    for (i = 0; i < sizeof docs / sizeof docs[0]; i++)
+        bad += skip_agrees_cuts("docs[]", docs[i], strlen(docs[i]));
+    for (i = 0; i < sizeof more / sizeof more[0]; i++)
+        bad += skip_agrees_cuts("more[]", more[i], strlen(more[i]));
+    for (i = 0; i < sizeof skip_cases / sizeof skip_cases[0]; i++)
+        bad += skip_agrees_cuts("skip_cases[]", skip_cases[i].in, strlen(skip_cases[i].in));
+    bad += skip_agrees_dir(JB_SOURCE_DIR "/tests/conformance", &files);
+    bad += skip_agrees_dir(JB_SOURCE_DIR "/../shared/data/JSONTestSuite/test_parsing", &files);
+    if (files < 300) printf("test_skip_reference: %zu files (JSONTestSuite not found?)\n", files);
+    CHECKF(bad == 0, "%d disagreements between jb__r_skip and the reference", bad);
+}
+
 int main(void) {
     arena = jb_arena_new();
     test_init_and_fail();
@@ -1157,6 +1379,7 @@ int main(void) {
     test_skip_depth();
     test_skip_members();
     test_skip_sequence();
+    test_skip_reference();
     jb_arena_free(arena);
     return check_report();
 }
