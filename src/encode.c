@@ -14,6 +14,7 @@
  * frames add their path segments while the stack unwinds, so the happy
  * path never touches the path.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "codegen.h"
@@ -67,19 +68,168 @@ static jb_status items_of(jb_writer *w, const jb_type *t, const void *p, jb_anyv
     return JB_OK;
 }
 
-/* Write (t, p) in place if it needs no frame: leaves, and arrays and vecs
- * of leaves (nothing in them nests). True with the outcome in *st; false
- * for a container. A scalar field, a point's [x,y] or a vec of ids thus
- * costs no trip through the walk's loop. */
+/* The fast field loop applies: compact output, default escaping (the
+ * plan's pre-escaped keys are the bytes), no integers as strings. */
+static inline bool fast_ok(const jb_writer *w) {
+    return !(w->flags & (JB_WRITE_PRETTY | JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH | JB_WRITE_CONTROL_HEX)) &&
+           !w->int64_string;
+}
+
+static jb_status flat_record(jb_writer *w, const jb_plan *pl, const char *base);
+
+/* Write (t, p) in place if it needs no frame: leaves, arrays and vecs of
+ * leaves (nothing in them nests), and records of those (enc_flat). True
+ * with the outcome in *st; false for a container. A scalar field, a
+ * point's [x,y], a vec of ids or a {"amount":..,"id":..} record thus costs
+ * no trip through the walk's loop. */
 static inline bool put_flat(jb_writer *w, const jb_type *t, const void *p, jb_status *st) {
     jb_anyvec v;
     if (JB_LIKELY(jb__enc_is_leaf(t))) {
         *st = jb__enc_leaf(w, t, p);
         return true;
     }
+    if (t->kind == JB_KIND_RECORD) {
+        const jb_plan *pl = jb__plan_get(t); /* not compiled yet: the walk compiles it */
+        if (!pl || !pl->enc_flat || !fast_ok(w)) return false;
+        *st = flat_record(w, pl, p);
+        return true;
+    }
     if ((t->kind != JB_KIND_ARRAY && t->kind != JB_KIND_VEC) || !jb__enc_is_leaf(t->elem)) return false;
     if (!(*st = items_of(w, t, p, &v))) *st = jb__enc_leaves(w, t->elem, v.items, v.len);
     return true;
+}
+
+/* The current child (t, p): written in place (true), or handed back or
+ * failed (false: the loop returns *st). */
+static inline bool child(jb_writer *w, const jb_type *t, const void *p, const jb_type **ct,
+                         const void **cp, bool *in_child, jb_status *st) {
+    if (!put_flat(w, t, p, st)) {
+        *ct = t;
+        *cp = p;
+        return false;
+    }
+    *in_child = *st != JB_OK;
+    return !*st;
+}
+
+/*
+ * The fields *pi.. of a record (pl->enc_fast, fast_ok): the hot loop of
+ * encoding. Per field: one reservation covering the key run and the
+ * longest fixed-size value, the ,"name": run copied as one 16-byte move
+ * when it is that short (the first member skips the ','), then the value
+ * written by its resolved opcode. The cursor lives in a local and goes
+ * back to w->p only around calls that write through the writer. Stops at
+ * the end, at a container field (handed back in *ct, *pi past it) or at a
+ * failure (*in_child: inside field *pi - 1).
+ */
+static JB_NOINLINE jb_status fields_fast(jb_writer *w, const jb_plan *pl, const char *base, size_t *pi,
+                                         bool *pfirst, const jb_type **ct, const void **cp, bool *in_child) {
+    const jb_pentry *e = pl->e;
+    const char *ck = pl->ckeys;
+    const size_t n = pl->n;
+    const jb_float_style fs = (jb_float_style)w->float_style;
+    size_t i = *pi;
+    bool first = *pfirst;
+    char *o = w->p;
+    jb_status st = JB_OK;
+    for (; i < n; i++) {
+        const jb_pentry *pe = &e[i];
+        const char *p = base + pe->offset;
+        bool null = false;
+        if (pe->optional && !field_present(pe, base)) {
+            if (!jb__absent_as_null(pe, w->flags)) continue;
+            null = true;
+        }
+        /* the key run (+ the 16-byte move's slack) and the worst fixed-size value */
+        size_t kl = pe->key_len + !first;
+        size_t need = kl + JB_CKEY_PAD + JB_FMT_F64_MAX;
+        if (JB_UNLIKELY((size_t)(w->end - o) < need)) {
+            w->p = o;
+            if ((st = jb__w_grow(w, need))) {
+                *in_child = false;
+                st = jb__enc_sink_fail(w, st);
+                break;
+            }
+            o = w->p;
+        }
+        const char *k = ck + pe->ckey_off + first;
+        if (JB_LIKELY(kl <= 16)) memcpy(o, k, 16);
+        else memcpy(o, k, kl);
+        o += kl;
+        first = false;
+        if (JB_UNLIKELY(null)) {
+            memcpy(o, "null", 4);
+            o += 4;
+            continue;
+        }
+        switch (pe->enc_op) {
+        case JB_EOP_BOOL: {
+            bool b;
+            memcpy(&b, p, sizeof b);
+            memcpy(o, b ? "true" : "false", 5); /* the reservation covers 5 */
+            o += b ? 4 : 5;
+            continue;
+        }
+        case JB_EOP_I8: o += jb__fmt_i64(o, *(const int8_t *)p); continue;
+        case JB_EOP_I16: o += jb__fmt_i64(o, *(const int16_t *)p); continue;
+        case JB_EOP_I32: o += jb__fmt_i64(o, *(const int32_t *)p); continue;
+        case JB_EOP_I64: o += jb__fmt_i64(o, *(const int64_t *)p); continue;
+        case JB_EOP_U8: o += jb__fmt_u64(o, *(const uint8_t *)p); continue;
+        case JB_EOP_U16: o += jb__fmt_u64(o, *(const uint16_t *)p); continue;
+        case JB_EOP_U32: o += jb__fmt_u64(o, *(const uint32_t *)p); continue;
+        case JB_EOP_U64: o += jb__fmt_u64(o, *(const uint64_t *)p); continue;
+        case JB_EOP_F64: {
+            double d = *(const double *)p;
+            if (JB_UNLIKELY(!isfinite(d))) break; /* the leaf path decides: null, aeson, error */
+            o += jb__fmt_f64_style(o, d, fs);
+            continue;
+        }
+        case JB_EOP_F32: {
+            float d = *(const float *)p;
+            if (JB_UNLIKELY(!isfinite(d))) break;
+            o += jb__fmt_f32_style(o, d, fs);
+            continue;
+        }
+        case JB_EOP_STR:
+            w->p = o;
+            if (JB_UNLIKELY(st = jb__enc_str(w, (const jb_str *)p))) {
+                *in_child = true;
+                i++;
+                goto out;
+            }
+            o = w->p;
+            continue;
+        default: break;
+        }
+        /* anything else: the general leaf path, or a container for the walk */
+        w->p = o;
+        if (!child(w, pe->type, p, ct, cp, in_child, &st)) {
+            i++;
+            goto out;
+        }
+        o = w->p;
+    }
+    w->p = o;
+out:
+    *pi = i;
+    *pfirst = first;
+    return st;
+}
+
+/* A record of leaves (enc_flat) written inline: '{' fields '}'. A failure
+ * inside a field adds that field's name to the path here. */
+static jb_status flat_record(jb_writer *w, const jb_plan *pl, const char *base) {
+    size_t i = 0;
+    bool first = true, in_child = false;
+    const jb_type *ct = NULL;
+    const void *cp = NULL;
+    jb_status st = jb__enc_open(w, '{');
+    if (!st) st = fields_fast(w, pl, base, &i, &first, &ct, &cp, &in_child);
+    if (JB_UNLIKELY(st)) {
+        if (in_child) jb__path_key(&w->path, pl->e[i - 1].name, pl->e[i - 1].name_len);
+        return st;
+    }
+    return jb__enc_close(w, '}', first);
 }
 
 /* Members kept by JB_UNKNOWN_FIELDS, written back after the known fields. */
@@ -503,19 +653,6 @@ out:
  * the frame is memory that writes through w->p may alias.
  */
 
-/* The current child (t, p): written in place (true), or handed back or
- * failed (false: the loop returns *st). */
-static inline bool child(jb_writer *w, const jb_type *t, const void *p, const jb_type **ct,
-                         const void **cp, bool *in_child, jb_status *st) {
-    if (!put_flat(w, t, p, st)) {
-        *ct = t;
-        *cp = p;
-        return false;
-    }
-    *in_child = *st != JB_OK;
-    return !*st;
-}
-
 static jb_status next_record(jb_writer *w, estack *s, const jb_type **ct, const void **cp,
                              bool *in_child) {
     eframe *f = &s->f[s->n - 1];
@@ -523,6 +660,16 @@ static jb_status next_record(jb_writer *w, estack *s, const jb_type **ct, const 
     const char *base = f->base;
     bool first = f->first;
     jb_status st;
+    if (JB_LIKELY(pl->enc_fast && fast_ok(w))) {
+        size_t i = f->i;
+        st = fields_fast(w, pl, base, &i, &first, ct, cp, in_child);
+        if (st || i < f->n || *ct) { /* failed, or a container child handed back */
+            f->i = i;
+            f->first = first;
+            return st;
+        }
+        goto close;
+    }
     for (size_t i = f->i; i < f->n; i++) {
         const jb_pentry *pe = &pl->e[i];
         if (pe->optional && !field_present(pe, base)) {
@@ -540,6 +687,7 @@ static jb_status next_record(jb_writer *w, estack *s, const jb_type **ct, const 
             return st;
         }
     }
+close:
     if ((pl->has_capture && (st = enc_captured(w, pl, base, &first))) || (st = jb__enc_close(w, '}', first)))
         return st;
     pop(w, s);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "error.h"
+#include "num.h"
 #include "write.h"
 
 /* Word-at-a-time multiplicative hash: cheap for short keys, no per-byte
@@ -95,6 +96,7 @@ static void plan_free(jb_plan *pl) {
     free(pl->required);
     free((void *)pl->tag_key);
     free((void *)pl->content_key);
+    free(pl->ckeys);
     free(pl);
 }
 
@@ -375,6 +377,69 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
     return true;
 }
 
+/* The encoder's opcode for a field of type t, and the most bytes its
+ * value takes (0: not fixed). Integers written as strings are not fixed
+ * (JB_EOP_ANY): their leaf path knows the quotes. */
+static uint8_t enc_op_of(const jb_type *t, uint8_t *max) {
+    *max = 0;
+    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64 && (t->flags & JB_TYPE_AS_STRING)) return JB_EOP_ANY;
+    switch (t->kind) {
+    case JB_KIND_BOOL: *max = 5; return JB_EOP_BOOL;
+    case JB_KIND_I8: *max = 4; return JB_EOP_I8;
+    case JB_KIND_I16: *max = 6; return JB_EOP_I16;
+    case JB_KIND_I32: *max = 11; return JB_EOP_I32;
+    case JB_KIND_I64: *max = 20; return JB_EOP_I64;
+    case JB_KIND_U8: *max = 3; return JB_EOP_U8;
+    case JB_KIND_U16: *max = 5; return JB_EOP_U16;
+    case JB_KIND_U32: *max = 10; return JB_EOP_U32;
+    case JB_KIND_U64: *max = 20; return JB_EOP_U64;
+    case JB_KIND_F32: *max = JB_FMT_F64_MAX; return JB_EOP_F32;
+    case JB_KIND_F64: *max = JB_FMT_F64_MAX; return JB_EOP_F64;
+    case JB_KIND_STR: return JB_EOP_STR;
+    default: return JB_EOP_ANY;
+    }
+}
+
+/* A leaf for the encoder (no frame): what jb__enc_is_leaf says. */
+static bool enc_leaf_kind(const jb_type *t) { return t->kind < JB_KIND_RECORD || t->kind > JB_KIND_PTR; }
+
+/*
+ * The encode side of a record's plan: each field's opcode, the ,"name":
+ * runs, and whether the record can be written without a frame. A key
+ * longer than a stream sink's reservation leaves enc_fast off (the
+ * general path writes it in chunks).
+ */
+static bool enc_ops(build *b) {
+    jb_plan *pl = b->pl;
+    size_t total = JB_CKEY_PAD;
+    bool fast = true, flat = !pl->unwrap && !pl->scoped && !pl->has_capture;
+    for (size_t i = 0; i < pl->n; i++) {
+        jb_pentry *pe = &pl->e[i];
+        const jb_type *t = pe->type;
+        pe->enc_op = enc_op_of(t, &pe->enc_max);
+        if (pe->key_len + 1 + JB_CKEY_PAD + JB_FMT_F64_MAX + 8 > JB_W_RESERVE_MAX) fast = false;
+        total += pe->key_len + 1;
+        if (!enc_leaf_kind(t) &&
+            !((t->kind == JB_KIND_ARRAY || t->kind == JB_KIND_VEC) && enc_leaf_kind(t->elem)))
+            flat = false;
+        if (t->kind == JB_KIND_CUSTOM || t->kind == JB_KIND_ANY) flat = false; /* may nest walks */
+    }
+    if (!fast || total > UINT32_MAX) return true;
+    char *ck = calloc(1, total), *o = ck;
+    if (!ck) return fail(b, JB_E_NOMEM, "", NULL);
+    for (size_t i = 0; i < pl->n; i++) {
+        jb_pentry *pe = &pl->e[i];
+        pe->ckey_off = (uint32_t)(o - ck);
+        *o++ = ',';
+        memcpy(o, pe->key, pe->key_len);
+        o += pe->key_len;
+    }
+    pl->ckeys = ck;
+    pl->enc_fast = true;
+    pl->enc_flat = flat;
+    return true;
+}
+
 static bool build_record(build *b) {
     const jb_type *t = b->t;
     jb_plan *pl = b->pl;
@@ -389,7 +454,7 @@ static bool build_record(build *b) {
     if (record && !alloc_tables(b, true, false, n + nalias)) return false;
     if (!add_fields(b, t, 0, &i, 0)) return false;
     pl->unwrap = record && (pl->fmt_flags & JB_FMT_UNWRAP_UNARY) && n == 1;
-    return true;
+    return !record || enc_ops(b);
 }
 
 static size_t count_list(const char *const *a) {

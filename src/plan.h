@@ -55,11 +55,32 @@ typedef struct jb_pentry {
     uint8_t optional;        /* may be absent: a flag, or a JB_PTR_OF member (not a box) */
     uint8_t absent;          /* an absent optional on encode: JB_ABSENT_* (resolved) */
     uint8_t owns_name;       /* name was allocated by this plan (a renamed name) */
+    uint32_t ckey_off;       /* records: where ,"name": starts in the plan's ckeys (encode) */
     char *other_name;        /* JB_RENAME_SNAKE_SERDE: the word-split spelling decoding accepts
                                 too (owned), or NULL */
     uint32_t fflags;         /* JB_FIELD_* */
+    uint8_t enc_op;          /* records: JB_EOP_*, how the encoder's fast loop writes the field */
+    uint8_t enc_max;         /* the most bytes that value can take (fixed-size ops; else 0) */
     const char *default_json; /* decoded when the key is missing, or NULL */
 } jb_pentry;
+
+/* Encode opcodes, resolved from a record field's type when its plan is
+ * compiled, so the encoder's field loop switches on one byte instead of
+ * re-deciding from the descriptor (kind, as-string flags) per field.
+ * JB_EOP_ANY: anything else, written through the general leaf path or
+ * handed to the walk. */
+enum {
+    JB_EOP_ANY = 0,
+    JB_EOP_BOOL,
+    JB_EOP_I8, JB_EOP_I16, JB_EOP_I32, JB_EOP_I64,
+    JB_EOP_U8, JB_EOP_U16, JB_EOP_U32, JB_EOP_U64,
+    JB_EOP_F32, JB_EOP_F64,
+    JB_EOP_STR
+};
+
+/* Bytes of slack after each key in a plan's ckeys: the encoder copies a
+ * short key as one 16-byte move, which may read past its end. */
+#define JB_CKEY_PAD 16
 
 typedef struct jb_plan {
     const jb_type *type;
@@ -91,6 +112,12 @@ typedef struct jb_plan {
     size_t ndefaults;        /* entries with a default_json */
     bool has_capture;        /* a JB_UNKNOWN_FIELDS member collects unknown keys */
     size_t capture_offset;   /* its offset (a jb_members) */
+    /* encode side (records) */
+    char *ckeys;             /* every field's ,"name": back to back (+ JB_CKEY_PAD): a member's
+                                separator and key as one run; the first member skips the ',' */
+    bool enc_fast;           /* ckeys built and every key short enough for one reservation */
+    bool enc_flat;           /* every field is a leaf or an array of leaves and nothing is
+                                scoped: written inline, without a frame of the walk's */
 } jb_plan;
 
 /*

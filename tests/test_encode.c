@@ -1352,6 +1352,70 @@ static void test_boxes(void) {
     e = expect_fail(__LINE__, &bhold_type, &h, &o, JB_E_VALUE);
 }
 
+/* Records of leaves are written inline (no frame), through the fast field
+ * loop with its opcodes and ,"name": runs: the bytes, a non-finite's path,
+ * absent optionals, every fixed-buffer size and a callback sink. */
+typedef struct {
+    int8_t a; uint16_t b; int32_t c; uint64_t d; bool e; float f; double g; jb_str h;
+    bool has_o; int32_t o;
+} flat_rec;
+static const jb_type flat_type = JB_RECORD(flat_rec,
+    JB_FIELD(flat_rec, a, &jb_i8), JB_FIELD(flat_rec, b, &jb_u16), JB_FIELD(flat_rec, c, &jb_i32),
+    JB_FIELD(flat_rec, d, &jb_u64), JB_FIELD(flat_rec, e, &jb_bool), JB_FIELD(flat_rec, f, &jb_f32),
+    JB_FIELD(flat_rec, g, &jb_f64), JB_FIELD(flat_rec, h, &jb_string),
+    JB_OPTIONAL(flat_rec, o, has_o, &jb_i32));
+typedef struct { JB_VEC(flat_rec) rows; } flat_outer;
+static const jb_type flat_outer_type = JB_RECORD(flat_outer,
+    JB_FIELD(flat_outer, rows, JB_VEC_OF(&flat_type)));
+
+static void test_flat_records(void) {
+    flat_rec r[2] = {
+        {-128, 65535, -2147483647 - 1, UINT64_MAX, true, 0.5f, -1.25, {"x\"y", 3}, false, 0},
+        {7, 0, 0, 0, false, 1.0f, 1e300, {"", 0}, true, -5}};
+    flat_outer v = {{r, 2}};
+    static const char want[] =
+        "{\"rows\":[{\"a\":-128,\"b\":65535,\"c\":-2147483648,\"d\":18446744073709551615,"
+        "\"e\":true,\"f\":0.5,\"g\":-1.25,\"h\":\"x\\\"y\"},"
+        "{\"a\":7,\"b\":0,\"c\":0,\"d\":0,\"e\":false,\"f\":1,\"g\":1e+300,\"h\":\"\",\"o\":-5}]}";
+    ENC(&flat_outer_type, &v, want);
+    jb_write_options an = {.flags = JB_WRITE_ABSENT_NULL};
+    ENC_O(&flat_type, &r[0], &an,
+          "{\"a\":-128,\"b\":65535,\"c\":-2147483648,\"d\":18446744073709551615,"
+          "\"e\":true,\"f\":0.5,\"g\":-1.25,\"h\":\"x\\\"y\",\"o\":null}");
+    /* pretty output takes the general path: the same members, indented */
+    jb_write_options pr = {.flags = JB_WRITE_PRETTY, .indent = 1};
+    ENC_O(&flat_type, &r[1], &pr,
+          "{\n \"a\": 7,\n \"b\": 0,\n \"c\": 0,\n \"d\": 0,\n \"e\": false,\n \"f\": 1,\n"
+          " \"g\": 1e+300,\n \"h\": \"\",\n \"o\": -5\n}");
+
+    /* every size of a fixed buffer: JB_E_BUFFER and the exact need, then OK */
+    char out[512];
+    for (size_t cap = 0; cap <= sizeof want - 1; cap++) {
+        size_t need = 0;
+        jb_status st = jb_encode_fixed(&flat_outer_type, &v, out, cap, &need, NULL, NULL);
+        CHECK(st == (cap < sizeof want - 1 ? JB_E_BUFFER : JB_OK));
+        CHECK(need == sizeof want - 1);
+        if (st == JB_OK) CHECK_MEM_AT(__LINE__, out, need, want, sizeof want - 1);
+    }
+    collect *cb = calloc(1, sizeof *cb);
+    CHECK(cb && jb_encode_to(&flat_outer_type, &v, collect_fn, cb, NULL, NULL) == JB_OK);
+    if (cb) CHECK_MEM_AT(__LINE__, cb->data, cb->len, want, sizeof want - 1);
+    free(cb);
+
+    /* failures inside an inline record carry the field's name */
+    r[1].g = NAN;
+    jb_error e = expect_fail(__LINE__, &flat_outer_type, &v, NULL, JB_E_NONFINITE);
+    CHECK_STR(e.path, "$.rows[1].g");
+    jb_write_options nn = {.flags = JB_WRITE_NONFINITE_NULL};
+    ENC_O(&flat_type, &r[1], &nn,
+          "{\"a\":7,\"b\":0,\"c\":0,\"d\":0,\"e\":false,\"f\":1,\"g\":null,\"h\":\"\",\"o\":-5}");
+    r[1].g = 1;
+    r[0].h.ptr = "\xff";
+    r[0].h.len = 1;
+    e = expect_fail(__LINE__, &flat_outer_type, &v, NULL, JB_E_UTF8);
+    CHECK_STR(e.path, "$.rows[0].h");
+}
+
 int main(void) {
     test_ints();
     test_floats();
@@ -1367,5 +1431,6 @@ int main(void) {
     test_sinks();
     test_nomem();
     test_boxes();
+    test_flat_records();
     return check_report();
 }
