@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "error.h"
+#include "kernel.h"
 #include "num.h"
 #include "value.h"
 
@@ -85,16 +86,69 @@ static jb_status close_c(jb_writer *w, char c, bool empty) {
     return JB_OK;
 }
 
+/*
+ * Strings of at most SHORT_STR bytes that need no escape in any mode
+ * (printable ASCII but '"' and '\\', and '/' when it is escaped) are most
+ * of a document's keys and many of its values. They are written here
+ * directly: 8 bytes at a time, each word checked (jb__swar_special, every
+ * byte >= 0x80 flagged too) and stored in one go, the last word loaded at
+ * s + n - 8 so that it overlaps the previous one instead of a byte loop.
+ * That skips the general path's block reservation and kernel dispatch,
+ * which cost more than the copy for short strings. Anything else (longer,
+ * non-ASCII, an escape, a nearly full sink) takes jb__w_string, which
+ * validates UTF-8 and escapes; nothing is committed (w->p unchanged) when
+ * this path gives up, so the fallback starts from scratch.
+ *
+ * after: bytes written after the closing quote (key: ':' then ' ' when
+ * pretty); add: how many of them count (0, 1 or 2). Needs n + 4 bytes of
+ * room at w->p: the stores never go past q + n + 3.
+ */
+#define SHORT_STR 64
+static bool put_plain(jb_writer *w, const char *s, size_t n, size_t add) {
+    const bool slash = (w->flags & JB_WRITE_ESCAPE_SLASH) != 0;
+    char *q = w->p;
+    if (n > SHORT_STR || (size_t)(w->end - q) < n + 4) return false;
+    q[0] = '"';
+    if (n >= 8) {
+        size_t i = 0;
+        uint64_t x;
+        for (; i + 8 <= n; i += 8) {
+            x = jb__load64(s + i);
+            if (jb__swar_special(x, JB_HI8, slash)) return false;
+            memcpy(q + 1 + i, &x, 8);
+        }
+        if (i < n) { /* the last 8 bytes, overlapping what was checked */
+            x = jb__load64(s + n - 8);
+            if (jb__swar_special(x, JB_HI8, slash)) return false;
+            memcpy(q + 1 + n - 8, &x, 8);
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || (slash && c == '/')) return false;
+            q[1 + i] = (char)c;
+        }
+    }
+    q[n + 1] = '"';
+    q[n + 2] = ':';
+    q[n + 3] = ' ';
+    w->p = q + n + 2 + add;
+    return true;
+}
+
 static jb_status put_string(jb_writer *w, const jb_str *s) {
-    jb_status st = jb__w_string(w, s->ptr ? s->ptr : "", s->len);
+    jb_status st;
+    if (put_plain(w, s->ptr, s->len, 0)) return JB_OK;
+    st = jb__w_string(w, s->ptr ? s->ptr : "", s->len);
     if (st == JB_E_UTF8) return pfail(w, JB_E_UTF8, "invalid UTF-8 in a string");
     TRY(st);
     return JB_OK;
 }
 
 static jb_status put_key(jb_writer *w, const jb_str *k) {
-    jb_status st = put_string(w, k);
-    if (st) return st;
+    jb_status st;
+    if (put_plain(w, k->ptr, k->len, pretty(w) ? 2 : 1)) return JB_OK;
+    if ((st = put_string(w, k))) return st;
     TRY(jb__w_reserve(w, 2));
     *w->p++ = ':';
     if (pretty(w)) *w->p++ = ' ';

@@ -806,6 +806,81 @@ static void test_float_tokens(void) {
     jb_arena_free(a);
 }
 
+/* Short strings take a direct path in print (value_print.c: put_plain);
+ * every length around its word and size limits, with a byte that needs
+ * work at every position, as a value and as a key, compact and pretty,
+ * with and without ESCAPE_SLASH, must print as the typed encoder writes
+ * the same string (write.c's general path), and fail alike on invalid
+ * UTF-8. A fixed buffer of exactly the size needed (and one byte less)
+ * checks the room test. */
+static void test_print_short_strings(void) {
+    static const char *const specials[] = {"\"",   "\\",       "/",    "\x01",
+                                           "\x7f", "\xc3\xa9", "\xff", "\n"};
+    static const uint32_t flags[] = {0, JB_WRITE_ESCAPE_SLASH, JB_WRITE_PRETTY,
+                                     JB_WRITE_ESCAPE_UNICODE, JB_PRINT_CANONICAL};
+    jb_arena *a = jb_arena_new();
+    jb_buf got = JB_BUF_INIT, want = JB_BUF_INIT;
+    char s[96], fixed[256];
+    for (size_t n = 0; n <= 80; n++)
+        for (size_t sp = 0; sp <= sizeof specials / sizeof *specials; sp++)
+            for (size_t k = 0; k < (sp ? n : 1); k++)
+                for (size_t fl = 0; fl < sizeof flags / sizeof *flags; fl++) {
+                    jb_write_options o = {.flags = flags[fl]};
+                    /* canonical escaping is the writer's default one */
+                    jb_write_options ow = {.flags =
+                                               flags[fl] == JB_PRINT_CANONICAL ? 0 : flags[fl]};
+                    size_t len = n;
+                    jb_value *obj = jb_value_new_object(a), *str;
+                    jb_str js;
+                    jb_status sw, sg, sk;
+                    for (size_t i = 0; i < n; i++) s[i] = (char)('a' + i % 26);
+                    if (sp) {
+                        size_t m = strlen(specials[sp - 1]);
+                        memcpy(s + k, specials[sp - 1], m);
+                        len = k + m > n ? k + m : n;
+                    }
+                    js = (jb_str){s, len};
+                    str = jb_value_new_string(a, s, len);
+                    jb_value_object_set(obj, s, len, jb_value_new_i64(a, 7), a);
+                    got.len = want.len = 0;
+                    sw = jb_encode(&jb_string, &js, &want, &ow, NULL);
+                    sg = jb_value_print(str, &got, &o, NULL);
+                    CHECK_AT(__LINE__, sw == sg, "n %zu special %zu at %zu flags %u: %d vs %d", n,
+                             sp, k, (unsigned)flags[fl], (int)sg, (int)sw);
+                    if (sw != JB_OK || sg != JB_OK) continue;
+                    CHECK_MEM_AT(__LINE__, got.data, got.len, want.data, want.len);
+                    /* the key: {"<enc>":7} or its pretty form */
+                    {
+                        char exp[320];
+                        bool pr = (flags[fl] & JB_WRITE_PRETTY) != 0;
+                        size_t e = 0;
+                        memcpy(exp + e, pr ? "{\n  " : "{", pr ? 4 : 1);
+                        e += pr ? 4 : 1;
+                        memcpy(exp + e, want.data, want.len);
+                        e += want.len;
+                        memcpy(exp + e, pr ? ": 7\n}" : ":7}", pr ? 5 : 3);
+                        e += pr ? 5 : 3;
+                        got.len = 0;
+                        sk = jb_value_print(obj, &got, &o, NULL);
+                        CHECK_EQ_INT(sk, JB_OK);
+                        CHECK_MEM_AT(__LINE__, got.data, got.len, exp, e);
+                        /* exactly enough room, then one byte less */
+                        {
+                            size_t need = 0;
+                            CHECK_EQ_INT(jb_value_print_fixed(obj, fixed, e, &need, &o, NULL),
+                                         JB_OK);
+                            CHECK_MEM_AT(__LINE__, fixed, e, exp, e);
+                            CHECK_EQ_INT(jb_value_print_fixed(obj, fixed, e - 1, &need, &o, NULL),
+                                         JB_E_BUFFER);
+                            CHECK_EQ_INT(need, e);
+                        }
+                    }
+                }
+    jb_buf_free(&got);
+    jb_buf_free(&want);
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_types_and_numbers();
     test_float_tokens();
@@ -815,6 +890,7 @@ int main(void) {
     test_builders();
     test_copy_equal();
     test_print_flags();
+    test_print_short_strings();
     test_canonical();
     test_errors();
     test_any_and_typed();
