@@ -624,19 +624,16 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
     const char *key_at = r->p;
     long i;
     /* Fields usually arrive in declaration order: compare the input with
-     * the expected field's quoted name first. A match means the key is
-     * exactly that name written without escapes, so the string scan and
-     * the hash lookup are skipped. */
+     * the expected field's pre-escaped "name": first (word loads, no
+     * call). A match means the key is exactly that name, so the string
+     * scan and the hash lookup are skipped. A key spelt otherwise (escaped,
+     * or with whitespace before its ':') takes the general path below. */
     const jb_pentry *g = s->guess < pl->n ? &pl->e[s->guess] : NULL;
-    size_t ql = g ? g->key_len - 1 : 0; /* "name" without the ':' */
-    if (g && (size_t)(r->end - r->p) > ql && memcmp(r->p, g->key, ql) == 0) {
-        r->p += ql;
+    if (g && (size_t)(r->end - r->p) >= g->key_len && jb__bytes_eq(r->p, g->key, g->key_len)) {
+        r->p += g->key_len;
         key.ptr = g->name;
         key.len = g->name_len;
         i = (long)s->guess;
-        if (jb__r_ws(r)) return R_FAIL;
-        if (JB_UNLIKELY(r->p >= r->end || *r->p != ':')) return jb__dec_expect(r, "':'"), R_FAIL;
-        r->p++;
         if (jb__r_ws(r)) return R_FAIL;
     } else {
         if (jb__dec_key_colon(r, &key)) return R_FAIL;
@@ -645,7 +642,7 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
     if (jb__dec_members_limit(r, ++s->count)) return R_FAIL;
     if (i < 0) {
         jb_status st;
-        if (s->ignore && key.len == s->ignore_len && memcmp(key.ptr, s->ignore, key.len) == 0) {
+        if (s->ignore && key.len == s->ignore_len && jb__bytes_eq(key.ptr, s->ignore, key.len)) {
             if (s->ignored++)
                 st = jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s\"", (int)s->ignore_len,
                                 s->ignore);
@@ -945,7 +942,7 @@ static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
     while (more > 0) {
         jb_str key;
         if (jb__dec_key_colon(r, &key)) return -1;
-        if (key.len == pl->tag_name_len && memcmp(key.ptr, pl->tag_name, key.len) == 0) {
+        if (key.len == pl->tag_name_len && jb__bytes_eq(key.ptr, pl->tag_name, key.len)) {
             long i = read_case(r, pl);
             if (i < 0) return -1;
             if (!*first) {
@@ -1106,7 +1103,7 @@ static int step_untagged(jb_reader *r, frame *f, frame **top) {
             if (!by_name && r->p < r->end && *r->p == 'n' && jb__r_literal(r, "null", 4) == JB_OK)
                 rc = S_LEAF;
             else if (r->p < r->end && *r->p == '"' && jb__r_key(r, &name) == JB_OK &&
-                     name.len == c->name_len && memcmp(name.ptr, c->name, name.len) == 0)
+                     name.len == c->name_len && jb__bytes_eq(name.ptr, c->name, name.len))
                 rc = S_LEAF;
             else if (!r->code)
                 jb__r_fail(r, JB_E_TYPE, s->start, by_name ? "not the string \"%s\"" : "not null or the string \"%s\"",
@@ -1232,7 +1229,7 @@ static int rest_member(jb_reader *r, frame *f, frame **top) {
     const char *key_at = r->p;
     if (jb__dec_key_colon(r, &key)) return R_FAIL;
     s->phase = P_REST_NEXT;
-    if (key.len == pl->content_name_len && memcmp(key.ptr, pl->content_name, key.len) == 0) {
+    if (key.len == pl->content_name_len && jb__bytes_eq(key.ptr, pl->content_name, key.len)) {
         if (s->have_content) {
             jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->content_name);
             return R_FAIL;
@@ -1240,7 +1237,7 @@ static int rest_member(jb_reader *r, frame *f, frame **top) {
         s->have_content = true;
         return sum_payload(r, f, top, PM_KEY, pl->content_name, pl->content_name_len);
     }
-    if (key.len == pl->tag_name_len && memcmp(key.ptr, pl->tag_name, key.len) == 0 && s->tags++) {
+    if (key.len == pl->tag_name_len && jb__bytes_eq(key.ptr, pl->tag_name, key.len) && s->tags++) {
         jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->tag_name);
         return R_FAIL;
     }

@@ -56,7 +56,7 @@ long jb__names_find(const jb_plan *pl, const char *s, size_t n) {
         uint32_t e = pl->names.slots[i];
         if (e == 0) return -1;
         const jb_pname *k = &pl->names.keys[e - 1];
-        if (k->len == n && memcmp(k->name, s, n) == 0) return (long)k->entry;
+        if (k->len == n && jb__bytes_eq(k->name, s, n)) return (long)k->entry;
         i = (i + 1) & pl->names.mask;
     }
 }

@@ -135,6 +135,29 @@ static inline bool jb__deny_unknown(const jb_plan *pl, uint32_t read_flags) {
  */
 JB_HIDDEN jb_status jb__root_check(const jb_type *t, char *msg, size_t cap);
 
+/*
+ * Are the n bytes at a equal to the n bytes at b? For short keys compared
+ * against a plan's pre-escaped bytes in the decoder's hot loop, where a
+ * memcmp call costs more than the compare. Word loads that overlap instead
+ * of masking: for n >= 8 the words at 0, 8, ... and the one ending at n
+ * (which covers the tail); for 4 <= n < 8 the 4-byte words at 0 and n - 4;
+ * shorter, a byte loop. Every load lies inside [a, a + n) and [b, b + n):
+ * nothing past either buffer is read, so the caller only checks that n
+ * bytes remain.
+ */
+static inline bool jb__bytes_eq(const char *a, const char *b, size_t n) {
+    if (n >= 8) {
+        uint64_t x = jb__load64(a + n - 8) ^ jb__load64(b + n - 8);
+        for (size_t k = 0; k + 8 < n; k += 8) x |= jb__load64(a + k) ^ jb__load64(b + k);
+        return x == 0;
+    }
+    if (n >= 4)
+        return ((jb__load32(a) ^ jb__load32(b)) | (jb__load32(a + n - 4) ^ jb__load32(b + n - 4))) == 0;
+    for (size_t k = 0; k < n; k++)
+        if (a[k] != b[k]) return false;
+    return true;
+}
+
 /* Look a name up: the entry index or -1. */
 JB_HIDDEN long jb__names_find(const jb_plan *pl, const char *s, size_t n);
 /* Look a masked value up: the entry index or -1. */
