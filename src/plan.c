@@ -389,6 +389,8 @@ static bool build_record(build *b) {
     if (record && !alloc_tables(b, true, false, n + nalias)) return false;
     if (!add_fields(b, t, 0, &i, 0)) return false;
     pl->unwrap = record && (pl->fmt_flags & JB_FMT_UNWRAP_UNARY) && n == 1;
+    pl->leaf_fields = record && n <= 64;
+    for (i = 0; i < n && pl->leaf_fields; i++) pl->leaf_fields = jb__type_leafy(pl->e[i].type);
     return true;
 }
 

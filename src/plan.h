@@ -88,6 +88,8 @@ typedef struct jb_plan {
     bool all_nullary;        /* sums and enums: no case has a payload */
     bool unwrap;             /* record of one field written as that field's value */
     bool deny_unknown;       /* records: an unknown key is an error (type's or format's) */
+    bool leaf_fields;        /* records of at most 64 fields, each of a type jb__type_leafy
+                                accepts: the decoder reads them without a frame */
     size_t ndefaults;        /* entries with a default_json */
     bool has_capture;        /* a JB_UNKNOWN_FIELDS member collects unknown keys */
     size_t capture_offset;   /* its offset (a jb_members) */
@@ -212,6 +214,19 @@ JB_HIDDEN jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap);
 /* Whether a descriptor's kind has a plan. */
 static inline bool jb__kind_has_plan(jb_kind k) {
     return k == JB_KIND_RECORD || k == JB_KIND_TUPLE || k == JB_KIND_ENUM || k == JB_KIND_SUM;
+}
+
+/* Kinds the decoder reads in one call that reads no typed value inside. */
+static inline bool jb__kind_flat(jb_kind k) {
+    return (k >= JB_KIND_BOOL && k <= JB_KIND_ENUM) || k == JB_KIND_RAW || k == JB_KIND_NUMBER;
+}
+/* A type whose value the decoder reads without pushing a frame: a flat
+ * kind, or a pointer, fixed array or vector of one (a loop of leaves). */
+static inline bool jb__type_leafy(const jb_type *t) {
+    if (jb__kind_flat(t->kind)) return true;
+    if (t->kind == JB_KIND_PTR || t->kind == JB_KIND_ARRAY || t->kind == JB_KIND_VEC)
+        return t->elem && jb__kind_flat(t->elem->kind);
+    return false;
 }
 
 /* Is a map with key type k and key mode km written as an object? */
