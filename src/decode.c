@@ -213,6 +213,8 @@ static void scope_set(jb_reader *r, frame *f, const jb_plan *pl) {
 
 static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, const char *open,
                        bool resume, const char *ignore, size_t ignore_len);
+static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const char *open,
+                             frame **top);
 static int push_sum(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out);
 
 /* '[' of a tuple or fixed array (pl NULL: t->elem each) of n elements. */
@@ -289,9 +291,7 @@ static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
 /* Kinds decoded by one call that reads no typed value inside: arrays of
  * them need no frame. (Custom codecs and `any` are leaves too, but go
  * through start.) */
-static inline bool flat_kind(jb_kind k) {
-    return (k >= JB_KIND_BOOL && k <= JB_KIND_ENUM) || k == JB_KIND_RAW || k == JB_KIND_NUMBER;
-}
+static inline bool flat_kind(jb_kind k) { return jb__kind_flat(k); }
 
 /* A value of a flat kind. */
 static inline jb_status dec_flat(jb_reader *r, const jb_type *t, void *out) {
@@ -432,6 +432,11 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
             const char *at = r->p;
             if (JB_UNLIKELY(r->p >= r->end || *r->p != '{')) return jb__dec_type_error(r, t), S_FAIL;
             if (jb__dec_enter(r)) return S_FAIL;
+            /* collecting errors recovers inside a record: that needs its frame */
+            if (pl->leaf_fields && JB_LIKELY(!r->errs)) {
+                st = leaf_record(r, pl, (char *)out, at, top);
+                goto leaf;
+            }
             return push_record(r, top, pl, (char *)out, at, false, NULL, 0) == R_FAIL ? S_FAIL : S_PUSHED;
         }
         case JB_KIND_TUPLE: {
@@ -571,17 +576,10 @@ static jb_status capture_store(jb_reader *r, const captured *c, char *dst) {
     return JB_OK;
 }
 
-/*
- * Push the frame reading the members of a record object into base. r->p
- * is just past '{' (and whitespace) when `resume` is false, or just past
- * a member (a tag already consumed) when true. `ignore` (may be NULL) is
- * a key to skip once (an internal tag). R_AGAIN, or R_FAIL.
- */
-static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, const char *open,
-                       bool resume, const char *ignore, size_t ignore_len) {
-    frame *f = push_frame(r, top, F_RECORD, open);
-    if (!f) return R_FAIL;
-    frec *s = &f->u.rec;
+/* The state of a record object's member loop, on a pushed frame or a
+ * local one (leaf_record); the seen bits start in s->local. */
+static void rec_init(frec *s, const jb_plan *pl, char *base, bool resume, const char *ignore,
+                     size_t ignore_len) {
     s->pl = pl;
     s->base = base;
     s->cur = NULL;
@@ -592,10 +590,21 @@ static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base,
     s->ignore_len = ignore_len;
     s->ignored = resume ? 1 : 0; /* the ignored key (a tag) may appear once */
     s->resumed = resume;
-    if (JB_LIKELY(pl->mask_words <= 4)) {
-        memset(s->local, 0, sizeof s->local);
-        s->seen = s->local;
-    } else {
+    memset(s->local, 0, sizeof s->local);
+    s->seen = s->local;
+}
+
+/* Push the frame reading the members of a record object into base. r->p
+ * is just past '{' (and whitespace) when `resume` is false, or just past
+ * a member (a tag already consumed) when true. `ignore` (may be NULL) is
+ * a key to skip once (an internal tag). R_AGAIN, or R_FAIL. */
+static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, const char *open,
+                       bool resume, const char *ignore, size_t ignore_len) {
+    frame *f = push_frame(r, top, F_RECORD, open);
+    if (!f) return R_FAIL;
+    frec *s = &f->u.rec;
+    rec_init(s, pl, base, resume, ignore, ignore_len);
+    if (JB_UNLIKELY(pl->mask_words > 4)) {
         s->seen = jb__scratch_push(r->arena, pl->mask_words * 8, 8);
         if (!s->seen) return jb__dec_nomem(r), R_FAIL;
         memset(s->seen, 0, pl->mask_words * 8);
@@ -624,19 +633,16 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
     const char *key_at = r->p;
     long i;
     /* Fields usually arrive in declaration order: compare the input with
-     * the expected field's quoted name first. A match means the key is
-     * exactly that name written without escapes, so the string scan and
-     * the hash lookup are skipped. */
+     * the expected field's pre-escaped "name": first (word loads, no
+     * call). A match means the key is exactly that name, so the string
+     * scan and the hash lookup are skipped. A key spelt otherwise (escaped,
+     * or with whitespace before its ':') takes the general path below. */
     const jb_pentry *g = s->guess < pl->n ? &pl->e[s->guess] : NULL;
-    size_t ql = g ? g->key_len - 1 : 0; /* "name" without the ':' */
-    if (g && (size_t)(r->end - r->p) > ql && memcmp(r->p, g->key, ql) == 0) {
-        r->p += ql;
+    if (g && (size_t)(r->end - r->p) >= g->key_len && jb__bytes_eq(r->p, g->key, g->key_len)) {
+        r->p += g->key_len;
         key.ptr = g->name;
         key.len = g->name_len;
         i = (long)s->guess;
-        if (jb__r_ws(r)) return R_FAIL;
-        if (JB_UNLIKELY(r->p >= r->end || *r->p != ':')) return jb__dec_expect(r, "':'"), R_FAIL;
-        r->p++;
         if (jb__r_ws(r)) return R_FAIL;
     } else {
         if (jb__dec_key_colon(r, &key)) return R_FAIL;
@@ -645,7 +651,7 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
     if (jb__dec_members_limit(r, ++s->count)) return R_FAIL;
     if (i < 0) {
         jb_status st;
-        if (s->ignore && key.len == s->ignore_len && memcmp(key.ptr, s->ignore, key.len) == 0) {
+        if (s->ignore && key.len == s->ignore_len && jb__bytes_eq(key.ptr, s->ignore, key.len)) {
             if (s->ignored++)
                 st = jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s\"", (int)s->ignore_len,
                                 s->ignore);
@@ -724,6 +730,31 @@ static int step_record(jb_reader *r, frame *f, frame **top) {
     if (pl->ndefaults && apply_defaults(r, pl, s->base, s->seen)) return R_FAIL;
     if (pl->has_capture && capture_store(r, &s->cap, s->base + pl->capture_offset)) return R_FAIL;
     return R_DONE;
+}
+
+/*
+ * A record whose fields are all leaves (pl->leaf_fields: flat values, or
+ * pointers, arrays and vectors of them) at r->p just past its '{': its
+ * member loop runs on a frame in this C frame, not on the scratch stack,
+ * since no member can push a child. Saves the push, the pop and a turn
+ * of jb__dec_run per object (citm's prices and events, twitter's urls,
+ * hashtags and sizes). On failure the member's key joins the path, as the
+ * unwinding would add it. Not used when errors are collected (r->errs):
+ * the recovery goes on inside the record, from its frame.
+ */
+static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const char *open,
+                             frame **top) {
+    frame f;
+    frec *s = &f.u.rec;
+    f.open = open;
+    f.kind = F_RECORD;
+    f.waiting = false;
+    f.depth = r->depth;
+    rec_init(s, pl, base, false, NULL, 0);
+    s->more = jb__dec_first(r, '}');
+    if (JB_LIKELY(step_record(r, &f, top) == R_DONE)) return JB_OK;
+    if (s->cur) jb__path_key(&r->path, s->cur->name, s->cur->name_len);
+    return r->code;
 }
 
 /* ------------------------------------------------------------------ */
@@ -945,7 +976,7 @@ static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
     while (more > 0) {
         jb_str key;
         if (jb__dec_key_colon(r, &key)) return -1;
-        if (key.len == pl->tag_name_len && memcmp(key.ptr, pl->tag_name, key.len) == 0) {
+        if (key.len == pl->tag_name_len && jb__bytes_eq(key.ptr, pl->tag_name, key.len)) {
             long i = read_case(r, pl);
             if (i < 0) return -1;
             if (!*first) {
@@ -1106,7 +1137,7 @@ static int step_untagged(jb_reader *r, frame *f, frame **top) {
             if (!by_name && r->p < r->end && *r->p == 'n' && jb__r_literal(r, "null", 4) == JB_OK)
                 rc = S_LEAF;
             else if (r->p < r->end && *r->p == '"' && jb__r_key(r, &name) == JB_OK &&
-                     name.len == c->name_len && memcmp(name.ptr, c->name, name.len) == 0)
+                     name.len == c->name_len && jb__bytes_eq(name.ptr, c->name, name.len))
                 rc = S_LEAF;
             else if (!r->code)
                 jb__r_fail(r, JB_E_TYPE, s->start, by_name ? "not the string \"%s\"" : "not null or the string \"%s\"",
@@ -1232,7 +1263,7 @@ static int rest_member(jb_reader *r, frame *f, frame **top) {
     const char *key_at = r->p;
     if (jb__dec_key_colon(r, &key)) return R_FAIL;
     s->phase = P_REST_NEXT;
-    if (key.len == pl->content_name_len && memcmp(key.ptr, pl->content_name, key.len) == 0) {
+    if (key.len == pl->content_name_len && jb__bytes_eq(key.ptr, pl->content_name, key.len)) {
         if (s->have_content) {
             jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->content_name);
             return R_FAIL;
@@ -1240,7 +1271,7 @@ static int rest_member(jb_reader *r, frame *f, frame **top) {
         s->have_content = true;
         return sum_payload(r, f, top, PM_KEY, pl->content_name, pl->content_name_len);
     }
-    if (key.len == pl->tag_name_len && memcmp(key.ptr, pl->tag_name, key.len) == 0 && s->tags++) {
+    if (key.len == pl->tag_name_len && jb__bytes_eq(key.ptr, pl->tag_name, key.len) && s->tags++) {
         jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->tag_name);
         return R_FAIL;
     }

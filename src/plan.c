@@ -57,7 +57,7 @@ long jb__names_find(const jb_plan *pl, const char *s, size_t n) {
         uint32_t e = pl->names.slots[i];
         if (e == 0) return -1;
         const jb_pname *k = &pl->names.keys[e - 1];
-        if (k->len == n && memcmp(k->name, s, n) == 0) return (long)k->entry;
+        if (k->len == n && jb__bytes_eq(k->name, s, n)) return (long)k->entry;
         i = (i + 1) & pl->names.mask;
     }
 }
@@ -454,6 +454,8 @@ static bool build_record(build *b) {
     if (record && !alloc_tables(b, true, false, n + nalias)) return false;
     if (!add_fields(b, t, 0, &i, 0)) return false;
     pl->unwrap = record && (pl->fmt_flags & JB_FMT_UNWRAP_UNARY) && n == 1;
+    pl->leaf_fields = record && n <= 64;
+    for (i = 0; i < n && pl->leaf_fields; i++) pl->leaf_fields = jb__type_leafy(pl->e[i].type);
     return !record || enc_ops(b);
 }
 

@@ -109,6 +109,8 @@ typedef struct jb_plan {
     bool all_nullary;        /* sums and enums: no case has a payload */
     bool unwrap;             /* record of one field written as that field's value */
     bool deny_unknown;       /* records: an unknown key is an error (type's or format's) */
+    bool leaf_fields;        /* records of at most 64 fields, each of a type jb__type_leafy
+                                accepts: the decoder reads them without a frame */
     size_t ndefaults;        /* entries with a default_json */
     bool has_capture;        /* a JB_UNKNOWN_FIELDS member collects unknown keys */
     size_t capture_offset;   /* its offset (a jb_members) */
@@ -161,6 +163,29 @@ static inline bool jb__deny_unknown(const jb_plan *pl, uint32_t read_flags) {
  * JB_E_DESCRIPTOR or JB_E_NOMEM with msg saying which type and field.
  */
 JB_HIDDEN jb_status jb__root_check(const jb_type *t, char *msg, size_t cap);
+
+/*
+ * Are the n bytes at a equal to the n bytes at b? For short keys compared
+ * against a plan's pre-escaped bytes in the decoder's hot loop, where a
+ * memcmp call costs more than the compare. Word loads that overlap instead
+ * of masking: for n >= 8 the words at 0, 8, ... and the one ending at n
+ * (which covers the tail); for 4 <= n < 8 the 4-byte words at 0 and n - 4;
+ * shorter, a byte loop. Every load lies inside [a, a + n) and [b, b + n):
+ * nothing past either buffer is read, so the caller only checks that n
+ * bytes remain.
+ */
+static inline bool jb__bytes_eq(const char *a, const char *b, size_t n) {
+    if (n >= 8) {
+        uint64_t x = jb__load64(a + n - 8) ^ jb__load64(b + n - 8);
+        for (size_t k = 0; k + 8 < n; k += 8) x |= jb__load64(a + k) ^ jb__load64(b + k);
+        return x == 0;
+    }
+    if (n >= 4)
+        return ((jb__load32(a) ^ jb__load32(b)) | (jb__load32(a + n - 4) ^ jb__load32(b + n - 4))) == 0;
+    for (size_t k = 0; k < n; k++)
+        if (a[k] != b[k]) return false;
+    return true;
+}
 
 /* Look a name up: the entry index or -1. */
 JB_HIDDEN long jb__names_find(const jb_plan *pl, const char *s, size_t n);
@@ -216,6 +241,19 @@ JB_HIDDEN jb_status jb__type_validate(const jb_type *t, char *msg, size_t cap);
 /* Whether a descriptor's kind has a plan. */
 static inline bool jb__kind_has_plan(jb_kind k) {
     return k == JB_KIND_RECORD || k == JB_KIND_TUPLE || k == JB_KIND_ENUM || k == JB_KIND_SUM;
+}
+
+/* Kinds the decoder reads in one call that reads no typed value inside. */
+static inline bool jb__kind_flat(jb_kind k) {
+    return (k >= JB_KIND_BOOL && k <= JB_KIND_ENUM) || k == JB_KIND_RAW || k == JB_KIND_NUMBER;
+}
+/* A type whose value the decoder reads without pushing a frame: a flat
+ * kind, or a pointer, fixed array or vector of one (a loop of leaves). */
+static inline bool jb__type_leafy(const jb_type *t) {
+    if (jb__kind_flat(t->kind)) return true;
+    if (t->kind == JB_KIND_PTR || t->kind == JB_KIND_ARRAY || t->kind == JB_KIND_VEC)
+        return t->elem && jb__kind_flat(t->elem->kind);
+    return false;
 }
 
 /* Is a map with key type k and key mode km written as an object? */

@@ -20,6 +20,7 @@
 
 #include "check.h"
 #include "jbind.h"
+#include "plan.h"
 
 /* ------------------------------------------------------------------ */
 /* Repetition macros                                                   */
@@ -634,7 +635,48 @@ static void test_block_scope(void) {
     jb_buf_free(&b);
 }
 
+/* ------------------------------------------------------------------ */
+/* jb__bytes_eq: the decoder's key compare                              */
+/* ------------------------------------------------------------------ */
+
+/* Every length 0..40 (the byte loop, the 4-byte pair, one to five 8-byte
+ * words with the overlapping last one), equal and with one byte changed
+ * at every position (to a byte that differs in its low bits only, and in
+ * its high bit only). Each side is a malloc'd block of exactly n bytes,
+ * so AddressSanitizer reports any load past either end; a byte that
+ * differs just past n must not matter. */
+static void test_bytes_eq(void) {
+    for (size_t n = 0; n <= 40; n++) {
+        char *a = malloc(n + 1), *b = malloc(n ? n : 1), *c = malloc(n + 1);
+        if (!a || !b || !c) {
+            CHECK(!"out of memory");
+            free(a), free(b), free(c);
+            return;
+        }
+        for (size_t k = 0; k < n; k++) a[k] = b[k] = c[k] = (char)('a' + (k * 7) % 26);
+        a[n] = 'x';
+        c[n] = 'y';
+        CHECKF(jb__bytes_eq(a, b, n), "n=%zu equal", n);
+        CHECKF(jb__bytes_eq(b, a, n), "n=%zu equal, swapped", n);
+        CHECKF(jb__bytes_eq(a, c, n), "n=%zu: a byte past n differs", n);
+        for (size_t k = 0; k < n; k++) {
+            char was = b[k];
+            b[k] = (char)(was ^ 1);
+            CHECKF(!jb__bytes_eq(a, b, n), "n=%zu, byte %zu differs (low bit)", n, k);
+            CHECKF(!jb__bytes_eq(b, a, n), "n=%zu, byte %zu differs (low bit), swapped", n, k);
+            b[k] = (char)(was ^ 0x80);
+            CHECKF(!jb__bytes_eq(a, b, n), "n=%zu, byte %zu differs (high bit)", n, k);
+            b[k] = was;
+        }
+        CHECKF(jb__bytes_eq(a, b, n), "n=%zu equal again", n);
+        free(a);
+        free(b);
+        free(c);
+    }
+}
+
 int main(void) {
+    test_bytes_eq();
     test_option_homes();
     test_block_scope();
     test_mistakes();
