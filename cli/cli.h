@@ -96,8 +96,12 @@ int cli_emit(const jb_value *v, const cli_opts *o);
 int cli_out_write(void *ctx, const char *data, size_t len);
 void cli_out_commit(cli_out *out);
 void cli_out_drop(cli_out *out);
-/* "jbind: " + the message (fmt has one %s for arg) + the usage; EXIT_TROUBLE. */
-int cli_usage_error(const char *fmt, const char *arg);
+/* "jbind: " + the message (printf-style) + the usage; EXIT_TROUBLE. The
+ * format attribute lets -Wformat=2 check every call's arguments. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+int cli_usage_error(const char *fmt, ...);
 /*
  * Take the options out of argv[1..argc) (in place; the operands stay in
  * order in argv, their count in *nargs). "--" ends the options. groups

@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* fileno, isatty, fseeko, ftello */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -178,9 +179,12 @@ static bool parse_uint(const char *s, unsigned long lo, unsigned long hi, uint32
     return true;
 }
 
-int cli_usage_error(const char *fmt, const char *arg) {
+int cli_usage_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "jbind: ");
-    fprintf(stderr, fmt, arg);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
     fputc('\n', stderr);
     cli_usage(stderr);
     return EXIT_TROUBLE;

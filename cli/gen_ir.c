@@ -344,10 +344,6 @@ static bool has_other(const jb_value *s, const char *skip) {
     return false;
 }
 
-/* The parts of an allOf-like node, resolved (refs followed, nested allOf
- * flattened), each copied with absolute refs. */
-void collect_parts(gen *g, const jb_value *s, ctx c, parts *out, int depth);
-
 static void collect_ref(gen *g, const char *ref, ctx c, parts *out, int depth) {
     const char *b, *w;
     gdoc *d;

@@ -47,6 +47,8 @@ gtype *record(gen *g, const jb_value *s, ctx c, const char *skip);
 gtype *string_enum(gen *g, const jb_value *vals, ctx c);
 const jb_value *enum_values(gen *g, const jb_value *s);
 bool all_strings(const jb_value *vals, size_t *nulls);
+/* The parts of an allOf-like node, resolved (refs followed, nested allOf
+ * flattened), each copied with absolute refs. */
 void collect_parts(gen *g, const jb_value *s, ctx c, parts *out, int depth);
 jb_value *merge(gen *g, parts *ps, ctx c);
 /* An integer node; as_string: read from a string too, whose schema is str

@@ -38,6 +38,21 @@
 /* Internal cross-file functions are named jb__* and declared JB_HIDDEN so
  * that the shared library exports only the public jb_* API. */
 
+/* A case that goes on into the next one on purpose. GCC also takes a
+ * comment for -Wimplicit-fallthrough; Clang only takes the attribute. */
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 7)
+#define JB_FALLTHROUGH __attribute__((fallthrough))
+#else
+#define JB_FALLTHROUGH ((void)0)
+#endif
+
+/* The one way const is dropped (-Wcast-qual holds the rest of src/ to
+ * it): memory the library owns or publishes but holds through a const
+ * pointer, such as a plan's renamed names (freed with the plan), a
+ * string the decoder copied into the arena for a char * member, or a
+ * const object stored in an atomic void * slot. */
+static inline void *jb__unconst(const void *p) { return (void *)(uintptr_t)p; }
+
 /* a + b, false on overflow. */
 static inline bool jb__add_ok(size_t a, size_t b, size_t *out) {
     if (b > SIZE_MAX - a) return false;

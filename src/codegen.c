@@ -375,7 +375,7 @@ jb_status jb_gen_attach(jb_gen_unit *u, const jb_type *const *roots, jb_error *e
     for (size_t i = 0; i < o.ntypes; i++) {
         void *expected = NULL;
         /* the same value whoever wins: attaching twice is harmless */
-        jb__atomic_cas_ptr((void *volatile *)&u->types[i], &expected, (void *)(uintptr_t)o.types[i]);
+        jb__atomic_cas_ptr((void *volatile *)jb__unconst(&u->types[i]), &expected, jb__unconst(o.types[i]));
     }
     for (size_t i = 0; i < u->ncodecs; i++) {
         const jb_gen_codec *c = &u->codecs[i];

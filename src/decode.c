@@ -910,7 +910,7 @@ static int step_map(jb_reader *r, frame *f, frame **top) {
                 return jb__dec_close_fail(r, "']' closing a [key, value] pair"), R_FAIL;
             r->p++;
             r->depth--;
-            /* fall through */
+            JB_FALLTHROUGH;
         default: /* M_VALUE: the entry is complete */
             s->in_member = false;
             s->n++;

@@ -274,7 +274,7 @@ jb_status jb__dec_cstr(jb_reader *r, char **out) {
                           "cannot hold it; jb_str can)",
                           jb__token_show(at, r->end, false, got, sizeof got));
     }
-    *out = (char *)s.ptr;
+    *out = jb__unconst(s.ptr); /* the arena copy, ours to hand out */
     return JB_OK;
 }
 

@@ -156,7 +156,7 @@ const jb_kernel *jb__kernel_find(const char *name) {
 /* A store through base.h's compare-and-swap (it has no plain store). */
 static void kernel_publish(const jb_kernel *k) {
     void *seen = jb__atomic_load_ptr(&jb__kernel_now);
-    while (!jb__atomic_cas_ptr(&jb__kernel_now, &seen, (void *)k)) {
+    while (!jb__atomic_cas_ptr(&jb__kernel_now, &seen, jb__unconst(k))) {
     }
 }
 
@@ -184,4 +184,4 @@ static size_t resolve_copy(char *dst, const unsigned char *s, size_t n, unsigned
 }
 static const jb_kernel kernel_resolver = {"(not yet picked)", kernel_always, resolve_scan, resolve_copy};
 
-void *volatile jb__kernel_now = (void *)&kernel_resolver;
+void *volatile jb__kernel_now = (void *)(uintptr_t)&kernel_resolver; /* (a constant expression) */

@@ -83,8 +83,8 @@ static void plan_free(jb_plan *pl) {
     if (!pl) return;
     if (pl->e) {
         for (size_t i = 0; i < pl->n; i++) {
-            free((void *)pl->e[i].key);
-            if (pl->e[i].owns_name) free((void *)pl->e[i].name);
+            free(jb__unconst(pl->e[i].key));
+            if (pl->e[i].owns_name) free(jb__unconst(pl->e[i].name));
             free(pl->e[i].other_name);
         }
     }
@@ -94,8 +94,8 @@ static void plan_free(jb_plan *pl) {
     free(pl->values.keys);
     free(pl->values.slots);
     free(pl->required);
-    free((void *)pl->tag_key);
-    free((void *)pl->content_key);
+    free(jb__unconst(pl->tag_key));
+    free(jb__unconst(pl->content_key));
     free(pl->ckeys);
     free(pl);
 }

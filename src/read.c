@@ -902,7 +902,7 @@ value:
         size_t len;
         if (!nan_inf(p, end, &len)) goto bad_value; /* else let jb__r_number judge the flag */
     }
-    /* fall through */
+    JB_FALLTHROUGH;
     case '-':
     case '0':
     case '1':

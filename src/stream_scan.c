@@ -828,7 +828,7 @@ int jb__scan_feed(jb_scan *sc, const char *w, size_t n, size_t base, bool final,
             if (c == ']') goto close;
             l->n++;
             sc->state = SX_VALUE;
-            /* fall through */
+            JB_FALLTHROUGH;
         case SX_VALUE:
             if (sc->on_value && sc->on_value(sc->ctx, sc, c, base + (size_t)(p - w))) {
                 if (l) l->in_value = true;
@@ -877,7 +877,7 @@ int jb__scan_feed(jb_scan *sc, const char *w, size_t n, size_t base, bool final,
         case SX_KEY_OR_CLOSE:
             if (c == '}') goto close;
             sc->state = SX_KEY;
-            /* fall through */
+            JB_FALLTHROUGH;
         case SX_KEY:
             if (c != '"') {
                 rc = fail_found(sc, w, p, end, base, final);

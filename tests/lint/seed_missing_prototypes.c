@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+/* seeds: -Wmissing-prototypes */
+int lint_seed(int x) { return x; }
