@@ -118,10 +118,57 @@ size_t jb__kcopy_portable(char *dst, const unsigned char *s, size_t n, unsigned 
     return swar_body(dst, s, n, mode, false);
 }
 
+/*
+ * Block classes, a word of 8 bytes at a time. Each test leaves bit 7 of a
+ * byte set exactly when the byte is in the class, with no carry between
+ * bytes (v = w & LO7 holds every byte below 0x80, and one addition of at
+ * most 0x7F per byte cannot carry out of it):
+ *   (v ^ c) + 0x7F has bit 7 clear exactly for the bytes whose low 7 bits
+ *   are c; or-ing in w itself removes the bytes >= 0x80 (which only look
+ *   like c), so the complement flags exactly the bytes equal to c;
+ *   v + 0x60 has bit 7 clear exactly for v < 0x20 (ctrl, again without the
+ *   bytes >= 0x80);
+ *   '[' and ']' are '{' and '}' without bit 5: testing w | 0x20 against
+ *   '{' and '}' takes both pairs (no other byte has those low 7 bits once
+ *   bit 5 is set, apart from >= 0x80 ones, dropped as above).
+ * swar_gather packs the 8 flags (bits 7, 15, ..., 63) into 8 bits in memory
+ * order: one multiply moves bit 8k to bit 56 + k (the partial products
+ * land on distinct bits, so nothing carries).
+ */
+static inline uint64_t swar_gather(uint64_t m) {
+    return ((m >> 7) * UINT64_C(0x0102040810204080)) >> 56;
+}
+static inline uint64_t swar_eq(uint64_t v, uint64_t w, unsigned c) {
+    return ~(((v ^ (JB_ONES8 * c)) + JB_LO7) | w) & JB_HI8;
+}
+
+void jb__kclass_portable(const unsigned char *s, jb_blockclass *c) {
+    uint64_t q = 0, b = 0, ws = 0, op = 0, ctl = 0, hi = 0;
+    for (unsigned i = 0; i < 64; i += 8) {
+        uint64_t w = jb__load64_le(s + i), v = w & JB_LO7, v20 = v | (JB_ONES8 * 0x20);
+        q |= swar_gather(swar_eq(v, w, '"')) << i;
+        b |= swar_gather(swar_eq(v, w, '\\')) << i;
+        ws |= swar_gather(swar_eq(v, w, ' ') | swar_eq(v, w, '\t') | swar_eq(v, w, '\n') |
+                          swar_eq(v, w, '\r'))
+              << i;
+        op |= swar_gather(swar_eq(v20, w, '{') | swar_eq(v20, w, '}') | swar_eq(v, w, ':') |
+                          swar_eq(v, w, ','))
+              << i;
+        ctl |= swar_gather(~((v + JB_ONES8 * 0x60) | w) & JB_HI8) << i;
+        hi |= swar_gather(w & JB_HI8) << i;
+    }
+    c->quote = q;
+    c->bslash = b;
+    c->ws = ws;
+    c->op = op;
+    c->ctrl = ctl;
+    c->hi = hi;
+}
+
 static bool kernel_always(void) { return true; }
 
 const jb_kernel jb__kernel_portable = {"portable", kernel_always, jb__kscan_portable,
-                                       jb__kcopy_portable};
+                                       jb__kcopy_portable, jb__kclass_portable};
 
 /* ------------------------------------------------------------------ */
 /* Dispatch                                                            */
@@ -182,6 +229,10 @@ static const char *resolve_scan(const char *s, const char *lim, int utf8) {
 static size_t resolve_copy(char *dst, const unsigned char *s, size_t n, unsigned mode) {
     return kernel_pick()->copy(dst, s, n, mode);
 }
-static const jb_kernel kernel_resolver = {"(not yet picked)", kernel_always, resolve_scan, resolve_copy};
+static void resolve_classify(const unsigned char *s, jb_blockclass *c) {
+    kernel_pick()->classify(s, c);
+}
+static const jb_kernel kernel_resolver = {"(not yet picked)", kernel_always, resolve_scan, resolve_copy,
+                                          resolve_classify};
 
 void *volatile jb__kernel_now = (void *)(uintptr_t)&kernel_resolver; /* (a constant expression) */

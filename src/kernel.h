@@ -35,6 +35,20 @@ enum {
     /* neither UTF8 nor HI: bytes >= 0x80 are copied unchecked */
 };
 
+/*
+ * The byte classes of one 64-byte block that the structural scan of a
+ * skipped container (skip.c) needs: bit i of each mask stands for byte i of
+ * the block (in memory order, whatever the host's byte order).
+ */
+typedef struct jb_blockclass {
+    uint64_t quote;  /* '"' */
+    uint64_t bslash; /* '\\' */
+    uint64_t ws;     /* JSON whitespace: ' ', '\t', '\n', '\r' */
+    uint64_t op;     /* '{', '}', '[', ']', ':', ',' */
+    uint64_t ctrl;   /* below 0x20 (so '\t', '\n', '\r' too) */
+    uint64_t hi;     /* 0x80 and above */
+} jb_blockclass;
+
 typedef struct jb_kernel {
     const char *name;
     bool (*available)(void); /* does this CPU (and OS) run it? */
@@ -58,6 +72,11 @@ typedef struct jb_kernel {
      * JB_ESC_UTF8 or 0: then k is where scan would stop).
      */
     size_t (*copy)(char *dst, const unsigned char *s, size_t n, unsigned mode);
+    /*
+     * Block classes. Reads exactly s[0..64) (the caller copies a short
+     * tail into a local block first) and fills *c.
+     */
+    void (*classify)(const unsigned char *s, jb_blockclass *c);
 } jb_kernel;
 
 /*
@@ -154,6 +173,7 @@ JB_HIDDEN const jb_kernel *jb__kernel_use(const jb_kernel *k);
 JB_HIDDEN extern const jb_kernel jb__kernel_portable;
 JB_HIDDEN const char *jb__kscan_portable(const char *s, const char *lim, int utf8);
 JB_HIDDEN size_t jb__kcopy_portable(char *dst, const unsigned char *s, size_t n, unsigned mode);
+JB_HIDDEN void jb__kclass_portable(const unsigned char *s, jb_blockclass *c);
 
 /* ------------------------------------------------------------------ */
 /* Word-at-a-time (SWAR) helpers                                       */

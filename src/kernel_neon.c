@@ -134,7 +134,8 @@ static size_t neon_copy(char *dst, const unsigned char *s, size_t n, unsigned mo
     return neon_body(dst, s, n, 0, mode, false);
 }
 
-const jb_kernel jb__kernel_neon = {"neon", has_neon, neon_scan, neon_copy};
+/* Block classes: the portable kernel's (no NEON version yet). */
+const jb_kernel jb__kernel_neon = {"neon", has_neon, neon_scan, neon_copy, jb__kclass_portable};
 
 #else
 typedef int jb_kernel_neon_unit; /* ISO C: a translation unit is never empty */

@@ -141,7 +141,42 @@ static size_t sse2_copy(char *dst, const unsigned char *s, size_t n, unsigned mo
     return sse2_body(dst, s, n, mode, false);
 }
 
-const jb_kernel jb__kernel_sse2 = {"sse2", has_sse2, sse2_scan, sse2_copy};
+/*
+ * Block classes (skip.c), 16 bytes a step. SSE2 has no byte shuffle, so
+ * each class is compares or-ed together: '[' / ']' are '{' / '}' with bit
+ * 5 clear, so v | 0x20 compared with '{' and '}' takes both pairs (only
+ * those four bytes give 0x7B or 0x7D once bit 5 is set); below 0x20 is
+ * max(v, 0x1F) == 0x1F (unsigned).
+ */
+static void sse2_classify(const unsigned char *s, jb_blockclass *c) {
+    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), sp = _mm_set1_epi8(' ');
+    const __m128i tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    const __m128i b20 = _mm_set1_epi8(0x20), lb = _mm_set1_epi8('{'), rb = _mm_set1_epi8('}');
+    const __m128i co = _mm_set1_epi8(':'), cm = _mm_set1_epi8(','), x1f = _mm_set1_epi8(0x1F);
+    uint64_t q = 0, b = 0, ws = 0, op = 0, ctl = 0, hi = 0;
+    for (unsigned i = 0; i < 64; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i v20 = _mm_or_si128(v, b20);
+        __m128i w = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        __m128i o = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v20, lb), _mm_cmpeq_epi8(v20, rb)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, co), _mm_cmpeq_epi8(v, cm)));
+        q |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dq)) << i;
+        b |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, bs)) << i;
+        ws |= (uint64_t)(uint32_t)_mm_movemask_epi8(w) << i;
+        op |= (uint64_t)(uint32_t)_mm_movemask_epi8(o) << i;
+        ctl |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, x1f), x1f)) << i;
+        hi |= (uint64_t)(uint32_t)_mm_movemask_epi8(v) << i;
+    }
+    c->quote = q;
+    c->bslash = b;
+    c->ws = ws;
+    c->op = op;
+    c->ctrl = ctl;
+    c->hi = hi;
+}
+
+const jb_kernel jb__kernel_sse2 = {"sse2", has_sse2, sse2_scan, sse2_copy, sse2_classify};
 
 /* ------------------------------------------------------------------ */
 /* avx2: 32 bytes a step (then one of 16), UTF-8 checked by tables      */
@@ -364,7 +399,48 @@ TARGET_AVX2 static size_t avx2_copy(char *dst, const unsigned char *s, size_t n,
     return avx2_copy_rest(dst, s, n, i, mode);
 }
 
-const jb_kernel jb__kernel_avx2 = {"avx2", has_avx2, avx2_scan, avx2_copy};
+/*
+ * Block classes (skip.c), 32 bytes a step. Whitespace and the structural
+ * bytes by one shuffle each on the low nibble: the table holds, for each
+ * low nibble, the one byte of the class with that nibble (a byte of
+ * another nibble where the class has none), so v equals its table entry
+ * exactly when it is in the class; a byte >= 0x80 shuffles to 0 and never
+ * matches. The structural bytes compare v | 0x20, which folds '[' / ']'
+ * onto '{' / '}'; it also folds 0x1A and 0x0C onto ':' and ',', control
+ * bytes that the and-not drops.
+ */
+TARGET_AVX2 static void avx2_classify(const unsigned char *s, jb_blockclass *c) {
+    /* -1 (0xFF) where no whitespace byte has the nibble: no byte below
+     * 0x80 equals it */
+    const __m256i wst = _mm256_setr_epi8(' ', -1, -1, -1, -1, -1, -1, -1, -1, '\t', '\n', -1, -1, '\r', -1, -1,
+                                         ' ', -1, -1, -1, -1, -1, -1, -1, -1, '\t', '\n', -1, -1, '\r', -1, -1);
+    /* 0..15 where no structural byte has the nibble: v | 0x20 has bit 5
+     * set, they do not */
+    const __m256i opt = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, ':', '{', ',', '}', 14, 15, 0, 1,
+                                         2, 3, 4, 5, 6, 7, 8, 9, ':', '{', ',', '}', 14, 15);
+    const __m256i dq = _mm256_set1_epi8('"'), bs = _mm256_set1_epi8('\\');
+    const __m256i b20 = _mm256_set1_epi8(0x20), x1f = _mm256_set1_epi8(0x1F);
+    uint64_t m[6][2];
+    for (unsigned h = 0; h < 2; h++) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + 32 * h));
+        __m256i ctl = _mm256_cmpeq_epi8(_mm256_max_epu8(v, x1f), x1f);
+        __m256i op = _mm256_cmpeq_epi8(_mm256_or_si256(v, b20), _mm256_shuffle_epi8(opt, v));
+        m[0][h] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, dq));
+        m[1][h] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bs));
+        m[2][h] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(wst, v)));
+        m[3][h] = (uint32_t)_mm256_movemask_epi8(_mm256_andnot_si256(ctl, op));
+        m[4][h] = (uint32_t)_mm256_movemask_epi8(ctl);
+        m[5][h] = (uint32_t)_mm256_movemask_epi8(v);
+    }
+    c->quote = m[0][0] | m[0][1] << 32;
+    c->bslash = m[1][0] | m[1][1] << 32;
+    c->ws = m[2][0] | m[2][1] << 32;
+    c->op = m[3][0] | m[3][1] << 32;
+    c->ctrl = m[4][0] | m[4][1] << 32;
+    c->hi = m[5][0] | m[5][1] << 32;
+}
+
+const jb_kernel jb__kernel_avx2 = {"avx2", has_avx2, avx2_scan, avx2_copy, avx2_classify};
 
 /* ------------------------------------------------------------------ */
 /* avx512: 64 bytes a step, then the avx2 kernel                        */
@@ -500,7 +576,8 @@ TARGET_AVX512 static size_t avx512_copy(char *dst, const unsigned char *s, size_
     return avx512_copy_rest(dst, s, n, i, mode);
 }
 
-const jb_kernel jb__kernel_avx512 = {"avx512", has_avx512, avx512_scan, avx512_copy};
+/* Block classes: avx2's (every CPU with AVX-512BW has AVX2). */
+const jb_kernel jb__kernel_avx512 = {"avx512", has_avx512, avx512_scan, avx512_copy, avx2_classify};
 
 #else
 typedef int jb_kernel_x86_unit; /* ISO C: a translation unit is never empty */

@@ -768,9 +768,26 @@ static size_t *skip_grow(jb_reader *r, size_t *stack, size_t *cap, const char *a
  */
 static jb_status skip_value(jb_reader *r);
 
-jb_status jb__r_skip(jb_reader *r) {
+jb_status jb__r_skip_exact(jb_reader *r) {
     jb_scratch_mark m = jb__scratch_mark(r->arena);
     jb_status st = skip_value(r);
+    jb__scratch_pop(r->arena, m);
+    return st;
+}
+
+jb_status jb__r_skip(jb_reader *r) {
+    jb_scratch_mark m;
+    jb_status st;
+    const char *p = r->p;
+    /* A container: the structural scan (skip.c) first; what it does not
+     * accept goes through skip_value from the same byte. */
+    while (p < r->end && ws_tab[(unsigned char)*p]) p++;
+    if (p < r->end && (*p == '{' || *p == '[')) {
+        r->p = p;
+        if (jb__skip_scan(r)) return JB_OK;
+    }
+    m = jb__scratch_mark(r->arena);
+    st = skip_value(r);
     jb__scratch_pop(r->arena, m);
     return st;
 }

@@ -126,6 +126,18 @@ JB_HIDDEN jb_status jb__r_literal(jb_reader *r, const char *word, size_t len);
  */
 JB_HIDDEN jb_status jb__r_skip(jb_reader *r);
 
+/*
+ * The structural scan of the container (r->p at its '{' or '['; skip.c):
+ * true with r->p past it when the value is one jb__r_skip accepts (and
+ * accepts there); false, r untouched, for everything else (every error,
+ * the relaxed flags' forms, the limits it does not count), which
+ * jb__r_skip's exact state machine then takes from the same byte.
+ */
+JB_HIDDEN bool jb__skip_scan(jb_reader *r);
+/* jb__r_skip without the structural scan: the exact state machine alone
+ * (the reference the tests and fuzz_kernel compare the scan with). */
+JB_HIDDEN jb_status jb__r_skip_exact(jb_reader *r);
+
 /* Describe the byte at p for "found ..." messages. */
 JB_HIDDEN const char *jb__r_found(const jb_reader *r, const char *p, char buf[16]);
 

@@ -361,6 +361,56 @@ static void test_dispatch(void) {
     jb__kernel_use(NULL);
 }
 
+/*
+ * Block classes (jb_kernel.classify): every kernel against a byte-by-byte
+ * statement of each class, for every byte value at every position of a
+ * block (the rest of it a filler byte, every filler value from a set that
+ * covers each class), and random blocks.
+ */
+static bool classify_ok(const unsigned char *b) {
+    jb_blockclass want = {0, 0, 0, 0, 0, 0}, got;
+    for (unsigned i = 0; i < 64; i++) {
+        unsigned c = b[i];
+        uint64_t bit = (uint64_t)1 << i;
+        if (c == '"') want.quote |= bit;
+        if (c == '\\') want.bslash |= bit;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') want.ws |= bit;
+        if (c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',') want.op |= bit;
+        if (c < 0x20) want.ctrl |= bit;
+        if (c >= 0x80) want.hi |= bit;
+    }
+    for (size_t k = 0; k < n_active; k++) {
+        active[k]->classify(b, &got);
+        if (memcmp(&got, &want, sizeof want) != 0) {
+            fprintf(stderr, "classify: kernel %s differs\n", active[k]->name);
+            return false;
+        }
+    }
+    n_inputs++;
+    return true;
+}
+
+static void test_classify(void) {
+    static const unsigned char fill_bytes[] = {'a', ' ', '"', '\\', '{', 0x1A, 0x0C, 0x5B, 0xFF, 0x80, 0x00, '\r'};
+    unsigned char b[64];
+    int bad = 0;
+    for (size_t f = 0; f < sizeof fill_bytes; f++)
+        for (unsigned i = 0; i < 64; i++)
+            for (unsigned c = 0; c < 256; c++) {
+                memset(b, fill_bytes[f], 64);
+                b[i] = (unsigned char)c;
+                if (!classify_ok(b)) bad++;
+            }
+    for (int t = 0; t < 20000; t++) {
+        for (unsigned i = 0; i < 64; i += 8) {
+            uint64_t x = next();
+            memcpy(b + i, &x, 8);
+        }
+        if (!classify_ok(b)) bad++;
+    }
+    CHECKF(bad == 0, "%d blocks classified differently", bad);
+}
+
 int main(void) {
     size_t n;
     const jb_kernel *const *list = jb__kernel_list(&n);
@@ -377,6 +427,7 @@ int main(void) {
     test_exhaustive();
     test_random();
     test_dispatch();
+    test_classify();
     printf("%ld inputs through %zu kernel(s)\n", n_inputs, n_active);
     return check_report();
 }

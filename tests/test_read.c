@@ -1361,6 +1361,135 @@ static void test_skip_reference(void) {
     CHECKF(bad == 0, "%d disagreements between jb__r_skip and the reference", bad);
 }
 
+/*
+ * The structural scan (src/skip.c) itself: on valid containers it must
+ * accept (so that it cannot pass the comparisons above by handing every
+ * value back to the exact skip) and stop where the exact skip stops; on
+ * everything else it must hand back (false, r->p unchanged). Built around
+ * the 64-byte blocks: backslash runs of every length 0..70 placed at every
+ * offset of a block, multi-byte characters and \u escapes (surrogate pairs
+ * too) across block boundaries, nesting at and past the scan's bit stack
+ * and max_depth. Each document is also compared, with its cuts, with the
+ * reference skip (skip_agrees). Runs under every kernel (ctest).
+ */
+typedef struct {
+    int st;        /* jb__skip_scan: 1 accepted, 0 handed back */
+    size_t pos;    /* r->p after it */
+    jb_status ex;  /* jb__r_skip_exact */
+    size_t ex_pos; /* its cursor */
+} scan_res;
+
+static scan_res scan_one(const char *json, size_t len, uint32_t max_depth) {
+    scan_res o;
+    jb_reader r;
+    jb_read_options opt;
+    char *buf = malloc(len ? len : 1);
+    memset(&opt, 0, sizeof opt);
+    opt.max_depth = max_depth;
+    memcpy(buf, json, len);
+    jb__r_init(&r, buf, len, arena, &opt);
+    o.st = jb__skip_scan(&r);
+    o.pos = (size_t)(r.p - buf);
+    jb__r_init(&r, buf, len, arena, &opt);
+    o.ex = jb__r_skip_exact(&r);
+    o.ex_pos = (size_t)(r.p - buf);
+    free(buf);
+    return o;
+}
+
+/* json must be accepted by the scan (want 1) or handed back (want 0);
+ * accepted = the exact skip's result; cuts: compare every cut too. */
+static int scan_expect(const char *what, const char *json, size_t len, int want, bool cuts) {
+    scan_res o = scan_one(json, len, 0);
+    int bad = 0;
+    if (o.st != want || (o.st && (o.ex != JB_OK || o.pos != o.ex_pos)) || (!o.st && o.pos != 0)) {
+        fprintf(stderr, "%s (%zu bytes): scan %d at %zu (want %d), exact %d at %zu: %.*s\n", what,
+                len, o.st, o.pos, want, (int)o.ex, o.ex_pos, (int)(len > 160 ? 160 : len), json);
+        bad++;
+    }
+    if (cuts)
+        bad += skip_agrees_cuts(what, json, len);
+    else if (!skip_agrees(what, json, len, 0, 0))
+        bad++;
+    return bad;
+}
+
+static void test_skip_scan(void) {
+    char doc[4096];
+    int bad = 0, n;
+    size_t pad, run;
+    /* backslash runs: n even = n/2 escaped backslashes, then 'x'; n odd:
+     * the last escapes a quote. Then an invalid form: an odd run before 'x'. */
+    for (pad = 0; pad < 64; pad++) {
+        for (run = 0; run <= 70; run++) {
+            n = snprintf(doc, sizeof doc, "[%*s\"", (int)pad, "");
+            memset(doc + n, '\\', run);
+            n += (int)run;
+            n += snprintf(doc + n, sizeof doc - (size_t)n, "%sx\" , {\"\\\\\":\"\\\"\"}]",
+                          run % 2 ? "\"" : "");
+            bad += scan_expect("backslash run", doc, (size_t)n, 1, pad % 16 == 0 && run % 8 == 1);
+            n = snprintf(doc, sizeof doc, "[%*s\"", (int)pad, "");
+            memset(doc + n, '\\', 2 * run + 1);
+            n += (int)(2 * run + 1);
+            n += snprintf(doc + n, sizeof doc - (size_t)n, "x\"]");
+            bad += scan_expect("odd run before x", doc, (size_t)n, 0, false);
+        }
+    }
+    /* strings spanning blocks; non-ASCII and \u escapes across the boundaries */
+    for (pad = 0; pad < 140; pad++) {
+        static const char *const ok[] = {
+            "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80", "\\uD83D\\uDE00", "\\u00e9\\u20AC\\n\\t\\/",
+            "\\\\uD800", "a\\\"b",
+        };
+        static const char *const no[] = {
+            "\xC3", "\xED\xA0\x80", "\xF0\x9F\x98", "\\uD83D", "\\uDE00", "\\uD83D\\u0041",
+            "\\u12G4", "\\x", "\x01", "\x1F", "\\uD83Dx",
+        };
+        for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+            n = snprintf(doc, sizeof doc, "{\"k\":[\"%*s%s\"],\"%s\":1}", (int)pad, "", ok[i], ok[i]);
+            bad += scan_expect("string ok", doc, (size_t)n, 1, pad % 32 == 5);
+        }
+        for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+            n = snprintf(doc, sizeof doc, "{\"k\":[\"%*s%s\"]}", (int)pad, "", no[i]);
+            bad += scan_expect("string bad", doc, (size_t)n, 0, pad % 32 == 7);
+        }
+        /* numbers and literals at every offset, then their bad forms */
+        n = snprintf(doc, sizeof doc, "[%*s-1.5e+3,0,true,false,null,{\"a\":[]},[],{}]", (int)pad, "");
+        bad += scan_expect("scalars", doc, (size_t)n, 1, pad % 32 == 9);
+        static const char *const nos[] = {"01", "1.", "tru", "nulls", "1x", "[1}", "{]",
+                                          "[1,]", "{\"a\"1}", "\"a\"\"b\"", "NaN", "1 2", "/**/1"};
+        for (size_t i = 0; i < sizeof nos / sizeof nos[0]; i++) {
+            n = snprintf(doc, sizeof doc, "[%*s%s]", (int)pad, "", nos[i]);
+            bad += scan_expect("scalars bad", doc, (size_t)n, 0, false);
+        }
+        /* a value followed by more input: only the value is judged */
+        n = snprintf(doc, sizeof doc, "[%*s1] \"\\x\x01", (int)pad, "");
+        bad += scan_expect("trailing junk", doc, (size_t)n, 1, false);
+    }
+    /* nesting: the default max_depth (512), the bit stack (1,024) */
+    {
+        static const size_t depths[] = {1, 63, 64, 65, 511, 512, 513, 1023, 1024, 1025, 1500};
+        static char deep[2 * 1500 + 8];
+        for (size_t i = 0; i < sizeof depths / sizeof depths[0]; i++) {
+            size_t dd = depths[i];
+            for (size_t j = 0; j < dd; j++) {
+                deep[j] = j % 3 ? '[' : '{';
+                deep[2 * dd - 1 - j] = j % 3 ? ']' : '}';
+            }
+            /* objects need keys: use arrays where j % 3 == 0 is not allowed */
+            for (size_t j = 0; j < dd; j++) deep[j] = '[', deep[2 * dd - 1 - j] = ']';
+            scan_res o = scan_one(deep, 2 * dd, 0);
+            CHECKF(o.st == (dd <= 512), "depth %zu default max_depth: scan %d", dd, o.st);
+            o = scan_one(deep, 2 * dd, 4000);
+            CHECKF(o.st == (dd <= 1024) && (!o.st || o.pos == 2 * dd) && o.ex == JB_OK,
+                   "depth %zu max_depth 4000: scan %d at %zu, exact %d", dd, o.st, o.pos, (int)o.ex);
+            o = scan_one(deep, 2 * dd - 1, 4000);
+            CHECKF(o.st == 0 && o.ex != JB_OK, "depth %zu cut: scan %d", dd, o.st);
+        }
+    }
+    CHECKF(bad == 0, "%d structural-scan failures", bad);
+}
+
 int main(void) {
     arena = jb_arena_new();
     test_init_and_fail();
@@ -1380,6 +1509,7 @@ int main(void) {
     test_skip_members();
     test_skip_sequence();
     test_skip_reference();
+    test_skip_scan();
     jb_arena_free(arena);
     return check_report();
 }

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * skip.c — skipping a container value by a structural scan: the fast path
+ * of jb__r_skip for a value that starts with '{' or '['.
+ *
+ * The scan takes the value 64 bytes at a time. The kernel in use
+ * classifies each block (jb_kernel.classify: quotes, backslashes,
+ * whitespace, structural bytes, control bytes, bytes >= 0x80, one bit per
+ * byte), and plain bit arithmetic here derives, for the block:
+ *
+ *   escaped  the bytes that follow an odd-length run of backslashes (the
+ *            run may have begun in the previous block: one bit of carry);
+ *   quotes   the quotes that are not escaped;
+ *   instr    the bytes inside strings, opening quote included, closing
+ *            quote not: the prefix XOR of the quotes (bit i = the parity
+ *            of the quotes at or before i), inverted when the block begins
+ *            inside a string;
+ *   tokens   what a grammar check has to look at: structural bytes and
+ *            opening quotes outside strings, and the first byte of each
+ *            run of other non-whitespace bytes outside strings (numbers,
+ *            literals, and anything that does not belong there).
+ *
+ * Then a small state machine walks the tokens (one per set bit, lowest
+ * first) with the nesting in a bit stack, checks each number and literal
+ * as the exact skip does, and stops where the container closes. String
+ * contents are never looked at byte by byte: the masks say where they
+ * end, that none holds a control byte, where their escapes are (each
+ * checked alone: they are rare), and whether any byte >= 0x80 needs the
+ * UTF-8 check (done once, at the end, over the value's bytes from the
+ * first such byte: every byte >= 0x80 of a value that got this far is in
+ * a string, and strings end at an ASCII quote, so the span is well formed
+ * exactly when every string is).
+ *
+ * Acceptance is the exact skip's, by construction: the scan accepts only
+ * what it has checked, and hands anything else back (false) to the exact
+ * skip (read.c), which starts over from the same byte and so reports any
+ * error exactly as before. What it hands back: every error; every
+ * relaxed-flag form (comments, trailing commas, NaN and Infinity);
+ * \u escapes of surrogates that are not a proper pair; nesting past the
+ * bit stack (1,024 levels) or max_depth; input long enough that a string
+ * could exceed max_string_len or a container max_members (the scan does
+ * not count those). Bytes after the value that the last block holds are
+ * classified too, but nothing past the closing bracket is judged.
+ *
+ * Loads: whole blocks only while 64 bytes remain before r->end; the last
+ * bytes are copied into a local block padded with spaces (whitespace, so
+ * they add no tokens). Numbers, literals and escapes are read from the
+ * input itself, bounded by r->end.
+ */
+#include "read.h"
+
+#include "kernel.h"
+#include "num.h"
+#include "utf8.h"
+
+#define SKIP_BITS 1024 /* nesting levels the bit stack holds */
+
+/* The byte an escape may name after the backslash (\u apart). */
+static const unsigned char esc_ok[256] = {['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1,
+                                          ['f'] = 1, ['n'] = 1,  ['r'] = 1, ['t'] = 1};
+/* What may follow a number or literal (read.c's delim_tab; '/' is a
+ * comment and goes to the exact skip). */
+static const unsigned char delim_ok[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
+                                            [','] = 1, [']'] = 1,  ['}'] = 1};
+
+/*
+ * Bit i of the result = the parity of the set bits of x at or below i: a
+ * shift-xor cascade, each step doubling the span already summed.
+ */
+static inline uint64_t prefix_xor(uint64_t x) {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
+}
+
+/*
+ * The bytes escaped by the backslashes b: those right after a run of odd
+ * length. *carry (0 or 1) says the previous block ended in an odd run, so
+ * byte 0 is escaped (and, if it is a backslash, starts no run); it gets the
+ * same for the next block.
+ *
+ * Adding a run's lowest bit to b clears the run and sets the bit right
+ * after it. A run of odd length that starts at an even position ends at
+ * an odd one, and one that starts at an odd position ends at an even one;
+ * so the runs are summed in two sets (their starts at even and at odd
+ * positions) and the end bits kept at the positions of the other parity.
+ * A run reaching bit 63 carries out of the addition: of odd length
+ * exactly when it started at an odd position.
+ */
+static inline uint64_t escaped_bytes(uint64_t b, uint64_t *carry) {
+    const uint64_t even = UINT64_C(0x5555555555555555);
+    uint64_t esc = *carry, starts, se, so;
+    b &= ~esc;
+    if (JB_LIKELY(!b)) {
+        *carry = 0;
+        return esc;
+    }
+    starts = b & ~(b << 1);
+    se = b + (starts & even);
+    so = b + (starts & ~even);
+    *carry = so < b; /* unsigned wrap: an odd-start run reached bit 63 */
+    return esc | (se & ~b & ~even) | (so & ~b & even);
+}
+
+/* Four hex digits at p (p + 4 <= end checked by the caller): their value,
+ * or -1. */
+static inline long hex4_at(const char *p) {
+    long v = 0;
+    for (int k = 0; k < 4; k++) {
+        unsigned c = (unsigned char)p[k], d;
+        if (c - '0' < 10)
+            d = c - '0';
+        else if ((c | 0x20) - 'a' < 6)
+            d = (c | 0x20) - 'a' + 10;
+        else
+            return -1;
+        v = v * 16 + (long)d;
+    }
+    return v;
+}
+
+/*
+ * The escapes of one block, the bytes after their backslash at the bits of
+ * m (blk: the block's first byte in the input). true when each is one the
+ * exact skip accepts: a one-character escape, \u of a code point outside
+ * the surrogates, or \u of a high surrogate followed by \u of a low one
+ * (*pair: the 'u' of that second escape, which then needs no check).
+ */
+static JB_NOINLINE bool escapes_ok(const char *blk, uint64_t m, const char *end, const char **pair) {
+    do {
+        const char *u = blk + jb__ctz64(m);
+        m &= m - 1;
+        if (JB_LIKELY(esc_ok[(unsigned char)*u])) continue;
+        if (*u != 'u') return false;
+        if (u == *pair) continue;
+        if (end - u < 5) return false;
+        long cp = hex4_at(u + 1);
+        if (cp < 0xD800 || cp > 0xDFFF) {
+            if (cp < 0) return false;
+            continue;
+        }
+        if (cp >= 0xDC00 || end - u < 11 || u[5] != '\\' || u[6] != 'u') return false;
+        cp = hex4_at(u + 7);
+        if (cp < 0xDC00 || cp > 0xDFFF) return false;
+        *pair = u + 6;
+    } while (m);
+    return true;
+}
+
+/* The state of the token walk: what the next token may be. */
+enum {
+    T_VALUE,  /* a value (after ':', or ',' in an array; the start) */
+    T_AVALUE, /* a value or ']' (after '[') */
+    T_KEY,    /* a key (after ',' in an object) */
+    T_OKEY,   /* a key or '}' (after '{') */
+    T_COLON,  /* ':' after a key */
+    T_NEXT    /* ',' or the close of the container, after a value */
+};
+
+bool jb__skip_scan(jb_reader *r) {
+    const char *const start = r->p, *const end = r->end;
+    const int utf8 = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
+    const size_t span = (size_t)(end - start);
+    const size_t room = r->max_depth > r->depth ? (size_t)(r->max_depth - r->depth) : 0;
+    const jb_kernel *k = jb__kern();
+    uint64_t kinds[SKIP_BITS / 64] = {0}; /* bit d: the container at depth d is an object */
+    uint64_t ecarry = 0, scarry = 0, qcarry = 0;
+    const char *first_hi = NULL, *pair = NULL, *blk;
+    size_t d = 0;
+    int state = T_VALUE;
+    bool obj = false;
+    unsigned char tail[64];
+
+    /* the limits the scan does not count: past them, the exact skip */
+    if (span > r->max_string_len || span / 2 >= r->max_members) return false;
+
+    for (blk = start;; blk += 64) {
+        jb_blockclass c;
+        uint64_t esc, q, instr, scal, tok, limit = ~(uint64_t)0;
+        const char *done = NULL;
+        if (end - blk >= 64) {
+            k->classify((const unsigned char *)blk, &c);
+        } else {
+            /* the last block (blk < end: a block that ends at end and does
+             * not close the value returns below) */
+            size_t n = (size_t)(end - blk);
+            if (n == 0) return false; /* the end of input inside the value */
+            memcpy(tail, blk, n);
+            memset(tail + n, ' ', 64 - n);
+            k->classify(tail, &c);
+            limit = ((uint64_t)1 << n) - 1; /* n < 64: the escape after a last '\\' is not there */
+        }
+        esc = escaped_bytes(c.bslash, &ecarry);
+        q = c.quote & ~esc;
+        instr = prefix_xor(q) ^ qcarry;
+        qcarry = (uint64_t)0 - (instr >> 63);
+        scal = ~instr & ~q & ~c.ws & ~c.op;
+        tok = (c.op & ~instr) | (q & instr) | (scal & ~((scal << 1) | scarry));
+        scarry = scal >> 63;
+
+        /* The token walk: one token per set bit, in order. */
+        while (tok) {
+            unsigned i = jb__ctz64(tok);
+            const char *p = blk + i;
+            unsigned char ch = (unsigned char)*p;
+            tok &= tok - 1;
+            switch (state) {
+            case T_AVALUE:
+                if (ch == ']') goto close;
+                JB_FALLTHROUGH;
+            case T_VALUE:
+                switch (ch) {
+                case '{':
+                case '[':
+                    if (d >= room || d >= SKIP_BITS) return false;
+                    obj = ch == '{';
+                    if (obj)
+                        kinds[d / 64] |= (uint64_t)1 << (d % 64);
+                    else
+                        kinds[d / 64] &= ~((uint64_t)1 << (d % 64));
+                    d++;
+                    state = obj ? T_OKEY : T_AVALUE;
+                    continue;
+                case '"':
+                    state = T_NEXT;
+                    continue;
+                case 't':
+                    if (end - p < 5 || memcmp(p, "true", 4) != 0 || !delim_ok[(unsigned char)p[4]])
+                        return false;
+                    state = T_NEXT;
+                    continue;
+                case 'f':
+                    if (end - p < 6 || memcmp(p, "false", 5) != 0 || !delim_ok[(unsigned char)p[5]])
+                        return false;
+                    state = T_NEXT;
+                    continue;
+                case 'n':
+                    if (end - p < 5 || memcmp(p, "null", 4) != 0 || !delim_ok[(unsigned char)p[4]])
+                        return false;
+                    state = T_NEXT;
+                    continue;
+                default: {
+                    /* a number (or not: jb__num_scan says 0); what follows
+                     * it must be a delimiter, and inside the container a
+                     * closing bracket at the latest comes after it */
+                    bool integ;
+                    size_t bad = 0, len;
+                    if (ch != '-' && ch - '0' >= 10) return false;
+                    len = jb__num_scan(p, end, &integ, &bad);
+                    if (!len || len > r->max_number_len || end - p == (ptrdiff_t)len ||
+                        !delim_ok[(unsigned char)p[len]])
+                        return false;
+                    state = T_NEXT;
+                    continue;
+                }
+                }
+            case T_OKEY:
+                if (ch == '}') goto close;
+                JB_FALLTHROUGH;
+            case T_KEY:
+                if (ch != '"') return false;
+                state = T_COLON;
+                continue;
+            case T_COLON:
+                if (ch != ':') return false;
+                state = T_VALUE;
+                continue;
+            default: /* T_NEXT */
+                if (ch == ',') {
+                    state = obj ? T_KEY : T_VALUE;
+                    continue;
+                }
+                if (ch != (obj ? '}' : ']')) return false;
+                goto close;
+            }
+        close:
+            /* the container at depth d - 1 closes (its kind was checked) */
+            if (--d == 0) {
+                done = p + 1;
+                limit &= i == 63 ? ~(uint64_t)0 : ((uint64_t)2 << i) - 1;
+                break;
+            }
+            obj = (kinds[(d - 1) / 64] >> ((d - 1) % 64)) & 1;
+            state = T_NEXT;
+        }
+
+        /* What the strings of the block (up to the value's end) hold. */
+        if (JB_UNLIKELY(c.ctrl & instr & limit)) return false;
+        if (JB_UNLIKELY(esc & instr & limit) && !escapes_ok(blk, esc & instr & limit, end, &pair))
+            return false;
+        if (JB_UNLIKELY(c.hi & instr & limit) && !first_hi)
+            first_hi = blk + jb__ctz64(c.hi & instr & limit);
+        if (done) {
+            if (first_hi && utf8) {
+                size_t n = (size_t)(done - first_hi);
+                if (jb__utf8_valid_prefix((const unsigned char *)first_hi, n) != n) return false;
+            }
+            r->p = done;
+            return true;
+        }
+        if (end - blk <= 64) return false; /* the end of input inside the value */
+    }
+}
