@@ -56,12 +56,12 @@
 #define SKIP_BITS 1024 /* nesting levels the bit stack holds */
 
 /* The byte an escape may name after the backslash (\u apart). */
-static const unsigned char esc_ok[256] = {['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1,
-                                          ['f'] = 1, ['n'] = 1,  ['r'] = 1, ['t'] = 1};
+static const unsigned char esc_ok[256] = {
+    ['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1, ['r'] = 1, ['t'] = 1};
 /* What may follow a number or literal (read.c's delim_tab; '/' is a
  * comment and goes to the exact skip). */
-static const unsigned char delim_ok[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
-                                            [','] = 1, [']'] = 1,  ['}'] = 1};
+static const unsigned char delim_ok[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [','] = 1, [']'] = 1, ['}'] = 1};
 
 /*
  * Bit i of the result = the parity of the set bits of x at or below i: a
@@ -130,7 +130,8 @@ static inline long hex4_at(const char *p) {
  * the surrogates, or \u of a high surrogate followed by \u of a low one
  * (*pair: the 'u' of that second escape, which then needs no check).
  */
-static JB_NOINLINE bool escapes_ok(const char *blk, uint64_t m, const char *end, const char **pair) {
+static JB_NOINLINE bool escapes_ok(const char *blk, uint64_t m, const char *end,
+                                   const char **pair) {
     do {
         const char *u = blk + jb__ctz64(m);
         m &= m - 1;
@@ -225,9 +226,7 @@ bool jb__skip_scan(jb_reader *r) {
                     d++;
                     state = obj ? T_OKEY : T_AVALUE;
                     continue;
-                case '"':
-                    state = T_NEXT;
-                    continue;
+                case '"': state = T_NEXT; continue;
                 case 't':
                     if (end - p < 5 || memcmp(p, "true", 4) != 0 || !delim_ok[(unsigned char)p[4]])
                         return false;
