@@ -12,11 +12,17 @@
  *      and into a DOM the same status, offset and message; the bytes
  *      encoded as a string (write flags from the selector) the same
  *      status and output.
+ *   3. Skipping, each kernel in turn (the portable one too): jb__r_skip
+ *      (for a container, the structural scan of skip.c, which falls back
+ *      to the exact skip) against jb__r_skip_exact alone: the same status,
+ *      cursor, error offset and message. The block classes (classify) of
+ *      every 64-byte window of the first 1 KiB are the portable ones.
  * The kernel in use is global: this harness switches it and puts the
  * automatic choice back before it returns.
  */
 #include "fuzz.h"
 #include "kernel.h"
+#include "read.h"
 
 typedef struct outcome {
     jb_status st;
@@ -134,6 +140,45 @@ int fuzz_kernel_one(const uint8_t *data, size_t size) {
                         kn->name, a, b);
             FUZZ_CHECK(a == b && memcmp(d1, in, a) == 0 && memcmp(d2, in, b) == 0);
         }
+    }
+
+    for (size_t k = 0; k < count; k++) {
+        const jb_kernel *kn = list[k];
+        if (kn == ref || !jb__kernel_available(kn)) continue;
+        for (size_t i = 0; i + 64 <= n && i < 1024; i++) {
+            jb_blockclass a, b;
+            kn->classify(u + i, &a);
+            ref->classify(u + i, &b);
+            if (memcmp(&a, &b, sizeof a) != 0)
+                fprintf(stderr, "classify at %zu: %s differs from portable\n", i, kn->name);
+            FUZZ_CHECK(memcmp(&a, &b, sizeof a) == 0);
+        }
+    }
+
+    /* 3. the structural scan against the exact skip, under each kernel */
+    {
+        jb_read_options o = fuzz_read_opts(sel);
+        jb_arena *arena = jb_arena_new();
+        FUZZ_CHECK(arena != NULL);
+        for (size_t k = 0; k < count; k++) {
+            jb_reader r1, r2;
+            jb_status a, b;
+            if (!jb__kernel_available(list[k])) continue;
+            jb__kernel_use(list[k]);
+            jb__r_init(&r1, in, n, arena, &o);
+            a = jb__r_skip(&r1);
+            jb__r_init(&r2, in, n, arena, &o);
+            b = jb__r_skip_exact(&r2);
+            if (a != b || r1.p != r2.p ||
+                (a != JB_OK && (r1.err_offset != r2.err_offset || strcmp(r1.message, r2.message))))
+                fprintf(stderr, "skip (%s): %d at %td [%s], exact %d at %td [%s]\n", list[k]->name,
+                        (int)a, r1.p - in, a ? r1.message : "", (int)b, r2.p - in,
+                        b ? r2.message : "");
+            FUZZ_CHECK(a == b && r1.p == r2.p);
+            FUZZ_CHECK(a == JB_OK ||
+                       (r1.err_offset == r2.err_offset && strcmp(r1.message, r2.message) == 0));
+        }
+        jb_arena_free(arena);
     }
 
     /* 2. the library under each kernel */
