@@ -13,9 +13,10 @@
  *      encoded as a string (write flags from the selector) the same
  *      status and output.
  *   3. Skipping, each kernel in turn (the portable one too): jb__r_skip
- *      (for a container, the structural scan of skip.c, which falls back
- *      to the exact skip) against jb__r_skip_exact alone: the same status,
- *      cursor, error offset and message. The block classes (classify) of
+ *      against jb__r_skip_exact alone (the same status, cursor, error
+ *      offset and message), and the structural scan of skip.c alone: when
+ *      it accepts a container, the exact skip accepts it and ends at the
+ *      same byte; when not, the cursor is unchanged. The block classes (classify) of
  *      every 64-byte window of the first 1 KiB are the portable ones.
  * The kernel in use is global: this harness switches it and puts the
  * automatic choice back before it returns.
@@ -177,6 +178,21 @@ int fuzz_kernel_one(const uint8_t *data, size_t size) {
             FUZZ_CHECK(a == b && r1.p == r2.p);
             FUZZ_CHECK(a == JB_OK ||
                        (r1.err_offset == r2.err_offset && strcmp(r1.message, r2.message) == 0));
+            /* the scan itself (whether or not jb__r_skip uses it): accepted
+             * means the exact skip accepts and ends there; else r untouched */
+            jb__r_init(&r1, in, n, arena, &o);
+            while (r1.p < r1.end && (*r1.p == ' ' || *r1.p == '\n')) r1.p++;
+            if (r1.p < r1.end && (*r1.p == '{' || *r1.p == '[')) {
+                const char *at = r1.p;
+                bool ok = jb__skip_scan(&r1);
+                jb__r_init(&r2, in, n, arena, &o);
+                r2.p = at;
+                b = jb__r_skip_exact(&r2);
+                if (ok && (b != JB_OK || r1.p != r2.p))
+                    fprintf(stderr, "scan (%s) accepts to %td, exact %d at %td\n", list[k]->name,
+                            r1.p - in, (int)b, r2.p - in);
+                FUZZ_CHECK(ok ? b == JB_OK && r1.p == r2.p : r1.p == at);
+            }
         }
         jb_arena_free(arena);
     }

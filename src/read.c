@@ -778,14 +778,18 @@ jb_status jb__r_skip_exact(jb_reader *r) {
 jb_status jb__r_skip(jb_reader *r) {
     jb_scratch_mark m;
     jb_status st;
-    const char *p = r->p;
+#if JB_SKIP_SCAN
     /* A container: the structural scan (skip.c) first; what it does not
-     * accept goes through skip_value from the same byte. */
+     * accept goes through skip_value from the same byte. Off by default:
+     * on the bench's partial models it runs fewer instructions than
+     * skip_value but takes longer (docs/design.md). */
+    const char *p = r->p;
     while (p < r->end && ws_tab[(unsigned char)*p]) p++;
     if (p < r->end && (*p == '{' || *p == '[')) {
         r->p = p;
         if (jb__skip_scan(r)) return JB_OK;
     }
+#endif
     m = jb__scratch_mark(r->arena);
     st = skip_value(r);
     jb__scratch_pop(r->arena, m);
