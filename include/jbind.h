@@ -249,9 +249,9 @@ struct jb_read_options {
      * sum case, an unknown field where unknown fields are denied, a
      * duplicate key (the value is skipped, validated, and the next member
      * read); a missing required field (reported at its object's `}`). A
-     * record, tuple, array, vector or object-form map recovers its own
-     * members; another value that fails (a sum, a vector of scalars, a
-     * map's key) is skipped whole by the container around it. Any other
+     * record, tuple, array, vector (of scalars too) or object-form map
+     * recovers its own members; another value that fails (a sum, a map's
+     * key) is skipped whole by the container around it. Any other
      * error (syntax, UTF-8, a limit, memory) ends the document and is the
      * last. The errors this call adds come after any the list held, in
      * document order (by offset), each as jb_error reports it; err and the
@@ -1158,7 +1158,8 @@ JB_API jb_status jb_value_print_fixed(const jb_value *v, char *dst, size_t cap, 
  * jb_to_value: the tree of *value as jb_encode would write it, in arena.
  * jb_from_value: fill *out from v as jb_decode would from v's text (opts
  * as jb_decode's; NULL = strict); on failure *out is zeroed and the arena
- * is as it was.
+ * is as it was. A list in opts->errors collects every error as jb_decode
+ * of v's text does; offsets, lines and columns are in v's compact text.
  */
 /** @{ */
 JB_API jb_status jb_to_value(const jb_type *type, const void *value, jb_value **out,

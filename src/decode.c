@@ -445,14 +445,16 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
             return start_fixed(r, top, t, pl, (char *)out, pl->n);
         }
         case JB_KIND_ARRAY:
-            if (flat_kind(t->elem->kind)) {
+            /* Flat elements are read in one loop, without a frame; collecting
+             * errors goes on after a bad element, from the array's frame. */
+            if (flat_kind(t->elem->kind) && JB_LIKELY(!r->errs)) {
                 if (flat_fixed(r, t, (char *)out) == S_FAIL) return S_FAIL;
                 st = JB_OK;
                 goto leaf;
             }
             return start_fixed(r, top, t, NULL, (char *)out, t->count);
         case JB_KIND_VEC:
-            if (flat_kind(t->elem->kind)) {
+            if (flat_kind(t->elem->kind) && JB_LIKELY(!r->errs)) { /* as arrays */
                 if (flat_vec(r, t, (char *)out) == S_FAIL) return S_FAIL;
                 st = JB_OK;
                 goto leaf;

@@ -37,6 +37,7 @@ jb_status jb_from_value(const jb_type *type, const jb_value *v, void *out, jb_ar
     jb_buf buf = JB_BUF_INIT;
     jb_read_options ro = {0};
     jb_write_options wo = {0};
+    jb_error e;
     jb_status st;
     if (!type || !out) {
         jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, type ? "out is NULL" : "type is NULL");
@@ -46,11 +47,17 @@ jb_status jb_from_value(const jb_type *type, const jb_value *v, void *out, jb_ar
     ro.flags &= ~(uint32_t)JB_READ_BORROW_STRINGS; /* the text is temporary */
     wo.max_depth = UINT32_MAX;                     /* the decoder's max_depth applies */
     wo.flags = JB_WRITE_ALLOW_INVALID_UTF8;        /* the decoder judges the strings */
-    st = jb_value_print(v, &buf, &wo, err);
-    if (st == JB_OK)
+    /* A list in opts->errors is passed on: the decode of the printed text
+     * collects, with the same recovery, order and paths as from text. */
+    st = jb_value_print(v, &buf, &wo, &e);
+    if (st == JB_OK) {
         st = jb_decode(type, buf.data, buf.len, out, arena, &ro, err);
-    else
+    } else {
+        /* the value could not become text (memory): one error, the last */
         memset(out, 0, type->size);
+        if (ro.errors) jb_error_list_add(ro.errors, &e);
+        if (err) *err = e;
+    }
     jb_buf_free(&buf);
     return st;
 }

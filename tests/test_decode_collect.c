@@ -62,6 +62,22 @@ static const jb_type *const points_type = JB_VEC_OF_T(point, &point_type);
 typedef JB_VEC(int32_t) ints;
 static const jb_type *const ints_type = JB_VEC_OF_T(int32_t, &jb_i32);
 
+/* vectors and fixed arrays of scalars as fields */
+typedef struct {
+    ints v;
+    uint8_t f[3];
+    bool ok;
+} flat;
+static const jb_type flat_type =
+    JB_RECORD(flat, JB_FIELD(flat, v, JB_VEC_OF_T(int32_t, &jb_i32)),
+              JB_FIELD(flat, f, JB_ARRAY_OF(uint8_t, 3, &jb_u8)), JB_FIELD(flat, ok, &jb_bool));
+typedef struct {
+    uint8_t f[3];
+} trip;
+static const jb_type trip_type = JB_RECORD(trip, JB_FIELD(trip, f, JB_ARRAY_OF(uint8_t, 3, &jb_u8)));
+typedef JB_VEC(trip) trips;
+static const jb_type *const trips_type = JB_VEC_OF_T(trip, &trip_type);
+
 typedef struct {
     jb_status code;
     size_t offset;
@@ -149,9 +165,28 @@ static const row rows[] = {
      8,
      3,
      {{JB_E_RANGE, 5, "$.k"}, {JB_E_DUPLICATE, 9, "$.k"}, {JB_E_TYPE, 19, "$.j"}}},
-    /* a vector of scalars is read in one loop: it fails whole, at the root
-     * nothing is around it to go on */
-    {__LINE__, &ints_type[0], "[1,\"x\",\"y\"]", 8, 1, {{JB_E_TYPE, 3, "$[1]"}}},
+    /* a vector of scalars goes on with its next element, at the root too */
+    {__LINE__,
+     &ints_type[0],
+     "[1,\"x\",3,\"y\"]",
+     8,
+     2,
+     {{JB_E_TYPE, 3, "$[1]"}, {JB_E_TYPE, 9, "$[3]"}}},
+    /* vectors and fixed arrays of scalars inside a record, then its next field */
+    {__LINE__,
+     &flat_type,
+     "{\"v\":[1,\"x\",3],\"f\":[1,256,3],\"ok\":0}",
+     8,
+     3,
+     {{JB_E_TYPE, 8, "$.v[1]"}, {JB_E_RANGE, 22, "$.f[1]"}, {JB_E_TYPE, 34, "$.ok"}}},
+    /* fixed arrays of scalars: too short (at its ']'), too long (skipped
+     * whole), a bad element */
+    {__LINE__,
+     &trips_type[0],
+     "[{\"f\":[1]},{\"f\":[1,2,3,4]},{\"f\":[1,2,\"x\"]}]",
+     8,
+     3,
+     {{JB_E_TYPE, 8, "$[0].f"}, {JB_E_TYPE, 23, "$[1].f"}, {JB_E_TYPE, 37, "$[2].f[2]"}}},
     /* no list room at all: only counted, the first error ends the decode */
     {__LINE__, &items_type[0], "[{\"a\":\"x\",\"b\":300}]", 0, 0, {{JB_E_TYPE, 6, "$[0].a"}}},
 };
@@ -162,13 +197,31 @@ static bool all_zero(const void *p, size_t n) {
     return true;
 }
 
-static void run_row(const row *t, jb_arena *arena) {
+/* Decode the row's text (dom false), or the jb_value parsed from it with
+ * jb_from_value (dom true): the same errors, in the same order, with the
+ * same paths; the inputs are compact, so the value prints back as the
+ * same text and the offsets match too. */
+static void run_row(const row *t, jb_arena *arena, bool dom) {
     jb_error items_[8], first;
     jb_error_list list = JB_ERROR_LIST_INIT(items_, t->cap);
     jb_read_options o = {.errors = &list};
     unsigned char *out = malloc(t->type->size);
+    jb_value *v = NULL;
+    jb_status st;
+    if (dom) {
+        bool syntax = t->e[t->n ? t->n - 1 : 0].code == JB_E_SYNTAX;
+        st = jb_value_parse(t->json, strlen(t->json), &v, arena, NULL, NULL);
+        CHECK_AT(t->line, (st == JB_OK) == !syntax, "parse: %s", jb_status_name(st));
+        if (st != JB_OK) {
+            free(out);
+            return;
+        }
+    }
     size_t used = jb_arena_used(arena);
-    jb_status st = jb_decode(t->type, t->json, strlen(t->json), out, arena, &o, &first);
+    if (dom)
+        st = jb_from_value(t->type, v, out, arena, &o, &first);
+    else
+        st = jb_decode(t->type, t->json, strlen(t->json), out, arena, &o, &first);
     CHECK_AT(t->line, st == t->e[0].code, "status %s", jb_status_name(st));
     CHECK_AT(t->line,
              first.code == t->e[0].code && first.offset == t->e[0].offset &&
@@ -207,7 +260,10 @@ static void appends(jb_arena *arena) {
 
 int main(void) {
     jb_arena *arena = jb_arena_new();
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) run_row(&rows[i], arena);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        run_row(&rows[i], arena, false);
+        run_row(&rows[i], arena, true);
+    }
     appends(arena);
     jb_arena_free(arena);
     return check_report();
