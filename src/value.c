@@ -1,16 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * value.c — the jb_value DOM: parse (iterative, on the scanner of read.c),
- * accessors, object lookup with a lazy hash index, builders and mutation,
- * deep copy and deep equality (iterative). Printing is in value_print.c,
- * JSON Pointer in value_pointer.c, typed <-> value in value_typed.c.
- *
- * Parse keeps no recursion and no per-level C stack: each open container
- * pushes a small frame on the arena's scratch stack, its elements are
- * pushed above the frame as they are read (nested containers push above
- * and pop back before the next element), and at the close the elements
- * are gathered into one arena block and the frame is popped. The frames
- * form a chain through `up`, which also gives the error path.
+ * value.c — the jb_value DOM: accessors, object lookup with a lazy hash
+ * index, builders and mutation, deep copy and deep equality (iterative).
+ * Parse is in value_parse.c, printing in value_print.c, JSON Pointer in
+ * value_pointer.c, typed <-> value in value_typed.c.
  */
 #include "value.h"
 
@@ -49,14 +42,8 @@ static char *str_dup(jb_arena *a, const char *s, size_t n) {
     return d;
 }
 
-static jb_status r_nomem(jb_reader *r, const char *at) {
-    jb_status code = jb__arena_fail_code(r->arena) == JB_E_LIMIT ? JB_E_LIMIT : JB_E_NOMEM;
-    return jb__r_fail(r, code, at, "%s",
-                      code == JB_E_LIMIT ? "allocation limit reached" : "out of memory");
-}
-
 /* Does the number text s[0..n) have a non-zero digit in its mantissa? */
-static bool mantissa_nonzero(const char *s, size_t n) {
+bool jb__value_mantissa_nonzero(const char *s, size_t n) {
     for (size_t i = 0; i < n && s[i] != 'e' && s[i] != 'E'; i++)
         if (s[i] >= '1' && s[i] <= '9') return true;
     return false;
@@ -95,7 +82,7 @@ jb_status jb__value_set_number(jb_value *v, const char *tok, size_t len) {
         v->u.num.n.d = tok[0] == '-' ? -INFINITY : INFINITY;
         return JB_OK;
     }
-    v->nk = (v->u.num.n.d == 0 && mantissa_nonzero(tok, len)) ? JB_NUMBER_BIG : JB_NUMBER_F64;
+    v->nk = (v->u.num.n.d == 0 && jb__value_mantissa_nonzero(tok, len)) ? JB_NUMBER_BIG : JB_NUMBER_F64;
     return JB_OK;
 }
 
@@ -116,16 +103,12 @@ static uint64_t key_hash(const char *s, size_t n, uint64_t seed) {
     return h ^ (h >> 32);
 }
 
-static inline bool key_eq(const jb_str *k, const char *s, size_t n) {
-    return k->len == n && (n == 0 || memcmp(k->ptr, s, n) == 0);
-}
-
 /*
  * Build x's index over m[0..n). The later of two equal keys wins the
  * slot; *dup (if not NULL) receives the index of the first member whose
  * key repeats an earlier one (SIZE_MAX if none). false when out of memory.
  */
-static bool index_build(jb_vext *x, const jb_member *m, size_t n, size_t *dup) {
+bool jb__value_index_build(jb_vext *x, const jb_member *m, size_t n, size_t *dup) {
     size_t ns = 32, bytes;
     while (ns < 2 * n) ns *= 2;
     if (!jb__mul_ok(ns, sizeof(size_t), &bytes)) return false;
@@ -136,7 +119,7 @@ static bool index_build(jb_vext *x, const jb_member *m, size_t n, size_t *dup) {
     if (dup) *dup = SIZE_MAX;
     for (size_t i = 0; i < n; i++) {
         size_t j = (size_t)key_hash(m[i].key.ptr, m[i].key.len, x->seed) & (ns - 1);
-        while (sl[j] && !key_eq(&m[sl[j] - 1].key, m[i].key.ptr, m[i].key.len))
+        while (sl[j] && !jb__key_eq(&m[sl[j] - 1].key, m[i].key.ptr, m[i].key.len))
             j = (j + 1) & (ns - 1);
         if (sl[j] && dup && *dup == SIZE_MAX) *dup = i;
         sl[j] = i + 1;
@@ -151,17 +134,17 @@ static size_t lookup_index(const jb_value *o, const char *key, size_t len) {
     const jb_member *m = o->u.obj.items;
     size_t n = o->u.obj.len;
     jb_vext *x = o->u.obj.x;
-    if (n > JB_VALUE_INDEX_MIN && x && x->arena && (x->slots || index_build(x, m, n, NULL))) {
+    if (n > JB_VALUE_INDEX_MIN && x && x->arena && (x->slots || jb__value_index_build(x, m, n, NULL))) {
         size_t j = (size_t)key_hash(key, len, x->seed) & (x->nslots - 1);
         while (x->slots[j]) {
             size_t i = x->slots[j] - 1;
-            if (key_eq(&m[i].key, key, len)) return i;
+            if (jb__key_eq(&m[i].key, key, len)) return i;
             j = (j + 1) & (x->nslots - 1);
         }
         return SIZE_MAX;
     }
     while (n--)
-        if (key_eq(&m[n].key, key, len)) return n;
+        if (jb__key_eq(&m[n].key, key, len)) return n;
     return SIZE_MAX;
 }
 
@@ -170,446 +153,6 @@ jb_value *jb__value_lookup(const jb_value *o, const char *key, size_t len) {
     if (!o || o->type != JB_VALUE_OBJECT) return NULL;
     i = lookup_index(o, key ? key : "", key ? len : 0);
     return i == SIZE_MAX ? NULL : o->u.obj.items[i].val;
-}
-
-/* ------------------------------------------------------------------ */
-/* Parse                                                               */
-/* ------------------------------------------------------------------ */
-
-/* One open container. Lives on the scratch stack, below its elements. */
-typedef struct pframe {
-    struct pframe *up;
-    jb_value *slot;       /* the container's node, filled at the close */
-    const char *open;     /* its '{' or '[' */
-    jb_scratch_mark self; /* the scratch position before this frame */
-    jb_scratch_mark kids; /* where its elements start */
-    size_t n;             /* elements (members) pushed so far */
-    const jb_str *key;    /* object: the key of the member being read */
-    bool obj;
-    bool in_value; /* an element's value is being read (for the path) */
-} pframe;
-
-/* An object member while parsing; gathered as is into the object's block. */
-typedef struct orec {
-    jb_str key;
-    jb_value node;
-} orec;
-
-/* Where the member at index j of the object opened at `open` starts: the
- * failure path of duplicate detection only (re-scans the object). */
-static const char *member_at(const jb_reader *r, const char *open, size_t j) {
-    jb_reader t = *r;
-    jb_str k;
-    t.code = JB_OK;
-    t.p = open + 1;
-    t.depth = 0;
-    t.max_depth = UINT32_MAX;
-    for (size_t i = 0;; i++) {
-        const char *at;
-        if (jb__r_ws(&t) || t.p >= t.end) return open;
-        if (*t.p == ',') t.p++;
-        if (jb__r_ws(&t) || t.p >= t.end) return open;
-        at = t.p;
-        if (i == j) return at;
-        if (jb__r_key(&t, &k) || jb__r_ws(&t) || t.p >= t.end || *t.p != ':') return open;
-        t.p++;
-        if (jb__r_ws(&t) || jb__r_skip(&t)) return open;
-    }
-}
-
-static jb_status close_array(jb_reader *r, pframe *f) {
-    size_t n = f->n, bytes;
-    jb_value *v = f->slot;
-    v->type = JB_VALUE_ARRAY;
-    v->nk = 0;
-    v->u.arr.items = NULL;
-    v->u.arr.len = v->u.arr.cap = n;
-    if (n == 0) return JB_OK;
-    if (!jb__mul_ok(n, sizeof(jb_value) + sizeof(jb_value *), &bytes)) return r_nomem(r, f->open);
-    jb_value *nodes = jb__arena_alloc(r->arena, n * sizeof(jb_value), _Alignof(jb_value));
-    jb_value **items =
-        nodes ? jb__arena_alloc(r->arena, n * sizeof *items, _Alignof(jb_value *)) : NULL;
-    if (!items) return r_nomem(r, f->open);
-    jb__scratch_gather(r->arena, f->kids, sizeof(jb_value), n, nodes);
-    for (size_t i = 0; i < n; i++) items[i] = &nodes[i];
-    v->u.arr.items = items;
-    return JB_OK;
-}
-
-static jb_status close_object(jb_reader *r, pframe *f) {
-    size_t n = f->n, bytes, dup = SIZE_MAX;
-    jb_value *v = f->slot;
-    jb_vext *x = NULL;
-    v->type = JB_VALUE_OBJECT;
-    v->nk = 0;
-    v->u.obj.items = NULL;
-    v->u.obj.len = n;
-    v->u.obj.x = NULL;
-    if (n == 0) return JB_OK;
-    if (!jb__mul_ok(n, sizeof(orec) + sizeof(jb_member), &bytes)) return r_nomem(r, f->open);
-    orec *recs = jb__arena_alloc(r->arena, n * sizeof(orec), _Alignof(orec));
-    jb_member *m = recs ? jb__arena_alloc(r->arena, n * sizeof *m, _Alignof(jb_member)) : NULL;
-    if (!m) return r_nomem(r, f->open);
-    jb__scratch_gather(r->arena, f->kids, sizeof(orec), n, recs);
-    for (size_t i = 0; i < n; i++) {
-        m[i].key = recs[i].key;
-        m[i].val = &recs[i].node;
-    }
-    v->u.obj.items = m;
-    if (n > JB_VALUE_INDEX_MIN) {
-        x = jb__arena_alloc(r->arena, sizeof *x, _Alignof(jb_vext));
-        if (!x) return r_nomem(r, f->open);
-        memset(x, 0, sizeof *x);
-        x->cap = n;
-        x->arena = r->arena;
-        v->u.obj.x = x;
-    }
-    if (!(r->flags & JB_READ_REJECT_DUPLICATE_KEYS)) return JB_OK;
-    if (x) {
-        if (!index_build(x, m, n, &dup)) return r_nomem(r, f->open);
-    } else {
-        for (size_t i = 1; i < n && dup == SIZE_MAX; i++)
-            for (size_t j = 0; j < i; j++)
-                if (key_eq(&m[j].key, m[i].key.ptr, m[i].key.len)) {
-                    dup = i;
-                    break;
-                }
-    }
-    if (dup == SIZE_MAX) return JB_OK;
-    {
-        int shown = m[dup].key.len > 40 ? 40 : (int)m[dup].key.len;
-        return jb__r_fail(r, JB_E_DUPLICATE, member_at(r, f->open, dup), "duplicate key \"%.*s%s\"",
-                          shown, m[dup].key.ptr, m[dup].key.len > 40 ? "..." : "");
-    }
-}
-
-/* A scalar at r->p into *v. */
-static jb_status parse_scalar(jb_reader *r, jb_value *v) {
-    const char *p = r->p;
-    char fb[16];
-    memset(v, 0, sizeof *v);
-    switch (*p) {
-    case '"': {
-        v->type = JB_VALUE_STRING;
-        return jb__r_string(r, &v->u.str, (r->flags & JB_READ_BORROW_STRINGS) != 0, NULL);
-    }
-    case 't':
-        v->type = JB_VALUE_BOOL;
-        v->u.b = true;
-        return jb__r_literal(r, "true", 4);
-    case 'f': v->type = JB_VALUE_BOOL; return jb__r_literal(r, "false", 5);
-    case 'n': v->type = JB_VALUE_NULL; return jb__r_literal(r, "null", 4);
-    case '-':
-    case '0':
-    case '1':
-    case '2':
-    case '3':
-    case '4':
-    case '5':
-    case '6':
-    case '7':
-    case '8':
-    case '9':
-    case 'N':
-    case 'I': {
-        jb_str tok;
-        bool integral;
-        int special = 0;
-        if ((*p == 'N' || *p == 'I') && !(r->flags & JB_READ_ALLOW_NAN_INF)) break;
-        {
-            /* The common case, an integer of up to 19 digits followed by a
-             * delimiter, in one pass (8 digits a word); "-0" (a double),
-             * magnitudes past int64/uint64 and the rest take the general
-             * path, which also reports errors. */
-            bool neg;
-            uint64_t mag = 0;
-            size_t n = jb__scan_uint19(p, r->end, &neg, &mag);
-            if (n && (p + n == r->end || jb__num_delim[(unsigned char)p[n]]) &&
-                n <= r->max_number_len && (neg ? mag - 1 <= (uint64_t)INT64_MAX : true)) {
-                v->type = JB_VALUE_NUMBER;
-                if (neg) {
-                    v->nk = JB_NUMBER_I64;
-                    v->u.num.n.i = -(int64_t)(mag - 1) - 1;
-                } else if (mag <= (uint64_t)INT64_MAX) {
-                    v->nk = JB_NUMBER_I64;
-                    v->u.num.n.i = (int64_t)mag;
-                } else {
-                    v->nk = JB_NUMBER_U64;
-                    v->u.num.n.u = mag;
-                }
-                r->p = p + n;
-                return JB_OK;
-            }
-            /* A fraction or exponent after a plain integer part: scan and
-             * convert in one pass, as the typed decoder does, instead of
-             * scanning the token, classifying it and converting it again.
-             * Overflow, underflow of a non-zero mantissa (both BIG) and
-             * anything not plain take the general path below. */
-            if (n && p + n < r->end && (p[n] == '.' || p[n] == 'e' || p[n] == 'E')) {
-                double d;
-                jb_status st;
-                size_t m = jb__scan_f64(p, r->end, &d, &st);
-                if (m && st == JB_OK && (p + m == r->end || jb__num_delim[(unsigned char)p[m]]) &&
-                    m <= r->max_number_len && !(d == 0 && mantissa_nonzero(p, m))) {
-                    v->type = JB_VALUE_NUMBER;
-                    v->nk = JB_NUMBER_F64;
-                    v->u.num.n.d = d;
-                    r->p = p + m;
-                    return JB_OK;
-                }
-            }
-        }
-        if (jb__r_number(r, &tok, &integral, &special)) return r->code;
-        if (special) {
-            v->type = JB_VALUE_NUMBER;
-            v->nk = JB_NUMBER_F64;
-            v->u.num.n.d = special == 1 ? NAN : special == 2 ? INFINITY : -INFINITY;
-            return JB_OK;
-        }
-        jb__value_set_number(v, tok.ptr, tok.len);
-        if (v->nk == JB_NUMBER_BIG) {
-            if (r->flags & JB_READ_BORROW_STRINGS) {
-                v->u.num.text = tok.ptr;
-            } else if (!(v->u.num.text = str_dup(r->arena, tok.ptr, tok.len))) {
-                return r_nomem(r, p);
-            }
-            v->u.num.len = tok.len;
-        }
-        return JB_OK;
-    }
-    default: break;
-    }
-    return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found %s", jb__r_found(r, p, fb));
-}
-
-/* Open the container at r->p whose node is *slot: push its frame. */
-static pframe *open_frame(jb_reader *r, pframe *up, jb_value *slot) {
-    jb_scratch_mark self = jb__scratch_mark(r->arena);
-    pframe *f;
-    if (r->depth >= r->max_depth) {
-        jb__r_fail(r, JB_E_DEPTH, r->p, "nesting deeper than %u levels (max_depth)",
-                   (unsigned)r->max_depth);
-        return NULL;
-    }
-    f = jb__scratch_push(r->arena, sizeof *f, _Alignof(pframe));
-    if (!f) {
-        r_nomem(r, r->p);
-        return NULL;
-    }
-    f->up = up;
-    f->slot = slot;
-    f->open = r->p;
-    f->self = self;
-    f->kids = jb__scratch_mark(r->arena);
-    f->n = 0;
-    f->key = NULL;
-    f->obj = *r->p == '{';
-    f->in_value = false;
-    r->depth++;
-    r->p++;
-    return f;
-}
-
-/* After an element: ',' (1: another follows, r->p on it), the close (0,
- * consumed), or a failure (-1). */
-static int next_elem(jb_reader *r, pframe *f) {
-    const char close = f->obj ? '}' : ']';
-    char fb[16];
-    if (jb__r_ws(r)) return -1;
-    if (r->p < r->end && *r->p == ',') {
-        const char *comma = r->p++;
-        if (jb__r_ws(r)) return -1;
-        if (r->p < r->end && *r->p == close) {
-            if (!(r->flags & JB_READ_ALLOW_TRAILING_COMMAS)) {
-                jb__r_fail(r, JB_E_SYNTAX, comma, "trailing comma before '%c' not allowed", close);
-                return -1;
-            }
-            r->p++;
-            return 0;
-        }
-        if (r->max_members && f->n >= r->max_members) {
-            jb__r_fail(r, JB_E_LIMIT, r->p, "more than %zu %s (max_members)", r->max_members,
-                       f->obj ? "members in an object" : "elements in an array");
-            return -1;
-        }
-        return 1;
-    }
-    if (r->p < r->end && *r->p == close) {
-        r->p++;
-        return 0;
-    }
-    jb__r_fail(r, JB_E_SYNTAX, r->p, "expected ',' or '%c', found %s", close,
-               jb__r_found(r, r->p, fb));
-    return -1;
-}
-
-/* Push the next member's record and read its key and ':'; *slot is where
- * its value goes. r->p is on the key. */
-static jb_status begin_member(jb_reader *r, pframe *f, jb_value **slot) {
-    char fb[16];
-    orec *rec;
-    if (r->p >= r->end || *r->p != '"')
-        return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected string key, found %s",
-                          jb__r_found(r, r->p, fb));
-    rec = jb__scratch_push(r->arena, sizeof *rec, _Alignof(orec));
-    if (!rec) return r_nomem(r, r->p);
-    if (jb__r_string(r, &rec->key, (r->flags & JB_READ_BORROW_STRINGS) != 0, NULL)) return r->code;
-    f->n++;
-    f->key = &rec->key;
-    if (jb__r_ws(r)) return r->code;
-    if (r->p >= r->end || *r->p != ':')
-        return jb__r_fail(r, JB_E_SYNTAX, r->p, "expected ':' after key, found %s",
-                          jb__r_found(r, r->p, fb));
-    r->p++;
-    if (jb__r_ws(r)) return r->code;
-    *slot = &rec->node;
-    return JB_OK;
-}
-
-/* Append the failing element's place in every open container to the path
- * (innermost first). */
-static void parse_path(jb_reader *r, const pframe *f) {
-    for (; f; f = f->up) {
-        if (!f->in_value) continue;
-        if (f->obj)
-            jb__path_key(&r->path, f->key->ptr, f->key->len);
-        else
-            jb__path_index(&r->path, f->n - 1);
-    }
-}
-
-jb_status jb__value_decode(jb_reader *r, jb_value **out) {
-    jb_arena *a = r->arena;
-    const jb_scratch_mark base = jb__scratch_mark(a);
-    const uint32_t depth0 = r->depth;
-    pframe *f = NULL;
-    jb_value *slot, *root;
-    int more;
-
-    *out = NULL;
-    if (!(root = jb__arena_alloc(a, sizeof *root, _Alignof(jb_value)))) return r_nomem(r, r->p);
-    slot = root;
-value: /* r->p is on a value (whitespace skipped); it goes to *slot */
-    if (r->p >= r->end) {
-        jb__r_fail(r, JB_E_SYNTAX, r->p, "expected value, found end of input");
-        goto fail;
-    }
-    if (*r->p == '{' || *r->p == '[') {
-        pframe *nf = open_frame(r, f, slot);
-        if (!nf) goto fail;
-        if (f) f->in_value = true;
-        f = nf;
-        if (jb__r_ws(r)) goto fail;
-        if (r->p < r->end && *r->p == (f->obj ? '}' : ']')) {
-            r->p++;
-            goto close;
-        }
-        goto element;
-    }
-    if (f) f->in_value = true;
-    if (parse_scalar(r, slot)) goto fail;
-after: /* a value is complete */
-    if (!f) goto done;
-    f->in_value = false;
-    more = next_elem(r, f);
-    if (more < 0) goto fail;
-    if (more == 0) goto close;
-    /* fall through: r->p is on the next element */
-element:
-    if (f->obj) {
-        if (begin_member(r, f, &slot)) goto fail;
-    } else {
-        if (!(slot = jb__scratch_push(a, sizeof(jb_value), _Alignof(jb_value)))) {
-            r_nomem(r, r->p);
-            goto fail;
-        }
-        f->n++;
-    }
-    goto value;
-close: /* f's closing byte was consumed */
-    if ((f->obj ? close_object(r, f) : close_array(r, f)) != JB_OK) goto fail;
-    r->depth--;
-    {
-        pframe *up = f->up;
-        jb__scratch_release(a, f->self);
-        f = up;
-    }
-    goto after;
-done:
-    *out = root;
-    return JB_OK;
-fail:
-    parse_path(r, f);
-    jb__scratch_release(a, base);
-    r->depth = depth0;
-    return r->code ? r->code : JB_E_SYNTAX;
-}
-
-/* jb_value_parse and jb_value_parse_prefix (consumed not NULL: stop after
- * the value, its end to *consumed; max_doc_size then bounds the value). */
-static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_arena *arena,
-                           const jb_read_options *opts, size_t *consumed, jb_error *err) {
-    jb_reader r;
-    jb_arena_mark am;
-    jb_scratch_mark sm;
-    jb_status st;
-    char fb[16];
-    if (consumed) *consumed = 0;
-    if (!out) {
-        jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "out is NULL");
-        return JB_E_ARG;
-    }
-    *out = NULL;
-    if (!arena || (!json && len)) {
-        jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, arena ? "json is NULL" : "arena is NULL");
-        return JB_E_ARG;
-    }
-    if (!json) json = "";
-    jb__r_init(&r, json, len, arena, opts);
-    am = jb__arena_mark(arena);
-    sm = jb__scratch_mark(arena);
-    if (!consumed && len > r.max_doc_size) {
-        jb__r_fail(&r, JB_E_LIMIT, r.p, "document of %zu bytes is over the %zu-byte limit", len,
-                   r.max_doc_size);
-        goto fail;
-    }
-    if (jb__r_ws(&r) || jb__value_decode(&r, out)) goto fail;
-    if (consumed) {
-        size_t n = (size_t)(r.p - json);
-        if (n > r.max_doc_size) {
-            jb__r_fail(&r, JB_E_LIMIT, json, "document of %zu bytes is over the %zu-byte limit", n,
-                       r.max_doc_size);
-            goto fail;
-        }
-        *consumed = n;
-    } else if (!(r.flags & JB_READ_ALLOW_TRAILING_DATA)) {
-        if (jb__r_ws(&r)) goto fail;
-        if (r.p < r.end) {
-            jb__r_fail(&r, JB_E_TRAILING, r.p, "expected end of input, found %s",
-                       jb__r_found(&r, r.p, fb));
-            goto fail;
-        }
-    }
-    jb__scratch_release(arena, sm);
-    return JB_OK;
-fail:
-    st = r.code ? r.code : JB_E_SYNTAX;
-    jb__error_fill(err, st, json, r.err_offset, &r.path, r.message);
-    jb__scratch_release(arena, sm);
-    jb__arena_rollback(arena, am);
-    *out = NULL;
-    return st;
-}
-
-jb_status jb_value_parse(const char *json, size_t len, jb_value **out, jb_arena *arena,
-                         const jb_read_options *opts, jb_error *err) {
-    return parse_doc(json, len, out, arena, opts, NULL, err);
-}
-
-jb_status jb_value_parse_prefix(const char *json, size_t len, jb_value **out, jb_arena *arena,
-                                const jb_read_options *opts, size_t *consumed, jb_error *err) {
-    size_t dummy;
-    return parse_doc(json, len, out, arena, opts, consumed ? consumed : &dummy, err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -914,7 +457,7 @@ jb_status jb_value_object_remove(jb_value *object, const char *key, size_t len, 
     m = object->u.obj.items;
     n = object->u.obj.len;
     for (size_t i = 0; i < n; i++)
-        if (!key_eq(&m[i].key, key, len)) m[o++] = m[i];
+        if (!jb__key_eq(&m[i].key, key, len)) m[o++] = m[i];
     if (removed) *removed = n - o;
     if (o != n) {
         object->u.obj.len = o;
@@ -1168,7 +711,7 @@ static bool shallow_eq(const jb_value *a, const jb_value *b) {
     case JB_VALUE_NULL: return true;
     case JB_VALUE_BOOL: return a->u.b == b->u.b;
     case JB_VALUE_NUMBER: return num_eq(a, b);
-    case JB_VALUE_STRING: return key_eq(&a->u.str, b->u.str.ptr, b->u.str.len);
+    case JB_VALUE_STRING: return jb__key_eq(&a->u.str, b->u.str.ptr, b->u.str.len);
     case JB_VALUE_ARRAY: return a->u.arr.len == b->u.arr.len;
     default:
         if (a->u.obj.len == b->u.obj.len && a->u.obj.len <= 1) return true;

@@ -97,10 +97,23 @@ typedef struct jb_vstack {
 JB_HIDDEN void *jb__vstack_push(jb_vstack *s);
 JB_HIDDEN void jb__vstack_free(jb_vstack *s);
 
+static inline bool jb__key_eq(const jb_str *k, const char *s, size_t n) {
+    return k->len == n && (n == 0 || memcmp(k->ptr, s, n) == 0);
+}
+
+/*
+ * Build x's index over m[0..n) (value.c). The later of two equal keys
+ * wins the slot; *dup (if not NULL) receives the index of the first member
+ * whose key repeats an earlier one (SIZE_MAX if none). false when out of
+ * memory.
+ */
+JB_HIDDEN bool jb__value_index_build(jb_vext *x, const jb_member *m, size_t n, size_t *dup);
+
 /* Members lookup (value.c), shared with print and equal. */
 JB_HIDDEN jb_value *jb__value_lookup(const jb_value *obj, const char *key, size_t len);
 
 /* Number classification of a valid token (value.c): fills v's number. */
+JB_HIDDEN bool jb__value_mantissa_nonzero(const char *s, size_t n);
 JB_HIDDEN jb_status jb__value_set_number(jb_value *v, const char *tok, size_t len);
 
 #endif

@@ -1,0 +1,669 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * value_parse.c — jb_value_parse: JSON text into a jb_value tree, and the
+ * `any` kind's decode (jb__value_decode), on the scanner of read.c and the
+ * string kernels of kernel.c.
+ *
+ * No recursion and no per-level C stack: each open container pushes a
+ * small frame on the arena's scratch stack, its elements are pushed above
+ * the frame as they are read (nested containers push above and pop back
+ * before the next element), and at the close the elements are gathered
+ * into one arena block and the frame is popped. The frames form a chain
+ * through `up`, which also gives the error path.
+ *
+ * The loop keeps its cursor in a local and takes the common token of each
+ * kind in line: whitespace that is no byte or one space (the rest, and
+ * the indentation prediction, is jb__r_ws_slow), strings the kernel scans
+ * to a closing quote with no escape, integers of up to 19 digits, plain
+ * doubles, true/false/null. Everything else, and every failure, goes
+ * through the reader's general functions with r->p set, so errors (code,
+ * offset, message, path) are exactly theirs.
+ *
+ * Strings, when jb_value_parse is given a whole document and strings are
+ * not borrowed: the input is copied once into the arena with zero padding
+ * after it, and a string without escapes is its bytes in that copy, the
+ * copy's byte at the closing quote overwritten with the NUL terminator.
+ * That costs one memcpy per document instead of an allocation and a copy
+ * per string (keys included). The parse still reads the caller's input
+ * (offsets, the whitespace prediction's look-behind and the duplicate
+ * key re-scan see the original bytes); only the string scan runs in the
+ * copy, where the padding lets the kernel take a whole vector for every
+ * string (a NUL in the padding stops it as the end of the input would).
+ * Strings with escapes are unescaped into their own arena block.
+ */
+#include <math.h>
+
+#include "error.h"
+#include "kernel.h"
+#include "num.h"
+#include "value.h"
+
+/* Zero bytes after the copy of the input: at least one kernel vector. */
+#define COPY_PAD 64
+
+/* How strings are stored (parse context). */
+typedef struct pctx {
+    const jb_kernel *k;
+    char *copy;        /* the copy of [r->start, r->end), or NULL */
+    const char *clim;  /* copy: scan limit (end of the padding) */
+    size_t maxs;       /* r->max_string_len */
+    int utf8;          /* validate UTF-8 in strings */
+    bool borrow;       /* JB_READ_BORROW_STRINGS */
+    const unsigned char *wst; /* ws_plain or ws_comments (below) */
+} pctx;
+
+static jb_status r_nomem(jb_reader *r, const char *at) {
+    jb_status code = jb__arena_fail_code(r->arena) == JB_E_LIMIT ? JB_E_LIMIT : JB_E_NOMEM;
+    return jb__r_fail(r, code, at, "%s",
+                      code == JB_E_LIMIT ? "allocation limit reached" : "out of memory");
+}
+
+/* One open container. Lives on the scratch stack, below its elements. */
+typedef struct pframe {
+    struct pframe *up;
+    jb_value *slot;       /* the container's node, filled at the close */
+    const char *open;     /* its '{' or '[' */
+    jb_scratch_mark self; /* the scratch position before this frame */
+    jb_scratch_mark kids; /* where its elements start */
+    size_t n;             /* elements (members) pushed so far */
+    const jb_str *key;    /* object: the key of the member being read */
+    bool obj;
+} pframe;
+
+/* An object member while parsing; gathered as is into the object's block. */
+typedef struct orec {
+    jb_str key;
+    jb_value node;
+} orec;
+
+/* Where the member at index j of the object opened at `open` starts: the
+ * failure path of duplicate detection only (re-scans the object). */
+static const char *member_at(const jb_reader *r, const char *open, size_t j) {
+    jb_reader t = *r;
+    jb_str k;
+    t.code = JB_OK;
+    t.p = open + 1;
+    t.depth = 0;
+    t.max_depth = UINT32_MAX;
+    for (size_t i = 0;; i++) {
+        const char *at;
+        if (jb__r_ws(&t) || t.p >= t.end) return open;
+        if (*t.p == ',') t.p++;
+        if (jb__r_ws(&t) || t.p >= t.end) return open;
+        at = t.p;
+        if (i == j) return at;
+        if (jb__r_key(&t, &k) || jb__r_ws(&t) || t.p >= t.end || *t.p != ':') return open;
+        t.p++;
+        if (jb__r_ws(&t) || jb__r_skip(&t)) return open;
+    }
+}
+
+static jb_status close_array(jb_reader *r, pframe *f) {
+    size_t n = f->n, bytes;
+    jb_value *v = f->slot;
+    v->type = JB_VALUE_ARRAY;
+    v->nk = 0;
+    v->u.arr.items = NULL;
+    v->u.arr.len = v->u.arr.cap = n;
+    if (n == 0) return JB_OK;
+    if (!jb__mul_ok(n, sizeof(jb_value) + sizeof(jb_value *), &bytes)) return r_nomem(r, f->open);
+    jb_value *nodes = jb__arena_alloc(r->arena, n * sizeof(jb_value), _Alignof(jb_value));
+    jb_value **items =
+        nodes ? jb__arena_alloc(r->arena, n * sizeof *items, _Alignof(jb_value *)) : NULL;
+    if (!items) return r_nomem(r, f->open);
+    jb__scratch_gather(r->arena, f->kids, sizeof(jb_value), n, nodes);
+    for (size_t i = 0; i < n; i++) items[i] = &nodes[i];
+    v->u.arr.items = items;
+    return JB_OK;
+}
+
+static jb_status close_object(jb_reader *r, pframe *f) {
+    size_t n = f->n, bytes, dup = SIZE_MAX;
+    jb_value *v = f->slot;
+    jb_vext *x = NULL;
+    v->type = JB_VALUE_OBJECT;
+    v->nk = 0;
+    v->u.obj.items = NULL;
+    v->u.obj.len = n;
+    v->u.obj.x = NULL;
+    if (n == 0) return JB_OK;
+    if (!jb__mul_ok(n, sizeof(orec) + sizeof(jb_member), &bytes)) return r_nomem(r, f->open);
+    orec *recs = jb__arena_alloc(r->arena, n * sizeof(orec), _Alignof(orec));
+    jb_member *m = recs ? jb__arena_alloc(r->arena, n * sizeof *m, _Alignof(jb_member)) : NULL;
+    if (!m) return r_nomem(r, f->open);
+    jb__scratch_gather(r->arena, f->kids, sizeof(orec), n, recs);
+    for (size_t i = 0; i < n; i++) {
+        m[i].key = recs[i].key;
+        m[i].val = &recs[i].node;
+    }
+    v->u.obj.items = m;
+    if (n > JB_VALUE_INDEX_MIN) {
+        x = jb__arena_alloc(r->arena, sizeof *x, _Alignof(jb_vext));
+        if (!x) return r_nomem(r, f->open);
+        memset(x, 0, sizeof *x);
+        x->cap = n;
+        x->arena = r->arena;
+        v->u.obj.x = x;
+    }
+    if (!(r->flags & JB_READ_REJECT_DUPLICATE_KEYS)) return JB_OK;
+    if (x) {
+        if (!jb__value_index_build(x, m, n, &dup)) return r_nomem(r, f->open);
+    } else {
+        for (size_t i = 1; i < n && dup == SIZE_MAX; i++)
+            for (size_t j = 0; j < i; j++)
+                if (jb__key_eq(&m[j].key, m[i].key.ptr, m[i].key.len)) {
+                    dup = i;
+                    break;
+                }
+    }
+    if (dup == SIZE_MAX) return JB_OK;
+    {
+        int shown = m[dup].key.len > 40 ? 40 : (int)m[dup].key.len;
+        return jb__r_fail(r, JB_E_DUPLICATE, member_at(r, f->open, dup), "duplicate key \"%.*s%s\"",
+                          shown, m[dup].key.ptr, m[dup].key.len > 40 ? "..." : "");
+    }
+}
+
+/* A NUL-terminated copy of s[0..n) in the arena. */
+static char *str_dup(jb_arena *a, const char *s, size_t n) {
+    char *d;
+    if (n == SIZE_MAX) return NULL;
+    d = jb__arena_alloc(a, n + 1, 1);
+    if (!d) return NULL;
+    if (n) memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+/* A scalar at r->p into *v, by the reader's general functions: every
+ * token the loop does not take in line, and every scalar failure. */
+static JB_NOINLINE jb_status scalar_slow(jb_reader *r, const pctx *c, jb_value *v) {
+    const char *p = r->p;
+    char fb[16];
+    memset(v, 0, sizeof *v);
+    if (p >= r->end) return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found end of input");
+    switch (*p) {
+    case '"': v->type = JB_VALUE_STRING; return jb__r_string(r, &v->u.str, c->borrow, NULL);
+    case 't':
+        v->type = JB_VALUE_BOOL;
+        v->u.b = true;
+        return jb__r_literal(r, "true", 4);
+    case 'f': v->type = JB_VALUE_BOOL; return jb__r_literal(r, "false", 5);
+    case 'n': v->type = JB_VALUE_NULL; return jb__r_literal(r, "null", 4);
+    case '-':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'N':
+    case 'I': {
+        jb_str tok;
+        bool integral;
+        int special = 0;
+        if ((*p == 'N' || *p == 'I') && !(r->flags & JB_READ_ALLOW_NAN_INF)) break;
+        if (jb__r_number(r, &tok, &integral, &special)) return r->code;
+        if (special) {
+            v->type = JB_VALUE_NUMBER;
+            v->nk = JB_NUMBER_F64;
+            v->u.num.n.d = special == 1 ? NAN : special == 2 ? INFINITY : -INFINITY;
+            return JB_OK;
+        }
+        jb__value_set_number(v, tok.ptr, tok.len);
+        if (v->nk == JB_NUMBER_BIG) {
+            if (r->flags & JB_READ_BORROW_STRINGS) {
+                v->u.num.text = tok.ptr;
+            } else if (!(v->u.num.text = str_dup(r->arena, tok.ptr, tok.len))) {
+                return r_nomem(r, p);
+            }
+            v->u.num.len = tok.len;
+        }
+        return JB_OK;
+    }
+    default: break;
+    }
+    return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found %s", jb__r_found(r, p, fb));
+}
+
+/*
+ * A string without escapes at q (its opening quote), scanned in the copy:
+ * its text in the copy, NUL-terminated there; the byte after its closing
+ * quote in the input is returned. NULL: not that case (an escape, a
+ * fault, over max_string_len, no copy): the caller takes the general path.
+ */
+static inline const char *str_fast(const jb_reader *r, const pctx *c, const char *q, jb_str *out) {
+    char *s, *t;
+    if (!c->copy) return NULL;
+    s = c->copy + (q + 1 - r->start);
+    /* The padding's NULs stop the scan at the end of the input at the
+     * latest, so *t is readable. */
+    t = s + (c->k->scan(s, c->clim, c->utf8) - s);
+    if (JB_UNLIKELY(*t != '"' || (size_t)(t - s) > c->maxs)) return NULL;
+    *t = '\0';
+    out->ptr = s;
+    out->len = (size_t)(t - s);
+    return q + 1 + (t - s) + 1;
+}
+
+/* A string at r->p (its opening quote) by the general path (escapes,
+ * faults, borrowing, no copy). */
+static JB_NOINLINE jb_status str_slow(jb_reader *r, const pctx *c, jb_str *out) {
+    return jb__r_string(r, out, c->borrow, NULL);
+}
+
+/* Bytes at which whitespace handling must look (jb__r_ws_slow): every
+ * byte up to ' ' (whitespace, and the control bytes it leaves alone), and
+ * with JB_READ_ALLOW_COMMENTS '/'. Any other byte ends whitespace at once. */
+#define WS_LOW                                                                                 \
+    [0] = 1, [1] = 1, [2] = 1, [3] = 1, [4] = 1, [5] = 1, [6] = 1, [7] = 1, [8] = 1, [9] = 1,  \
+    [10] = 1, [11] = 1, [12] = 1, [13] = 1, [14] = 1, [15] = 1, [16] = 1, [17] = 1, [18] = 1, \
+    [19] = 1, [20] = 1, [21] = 1, [22] = 1, [23] = 1, [24] = 1, [25] = 1, [26] = 1, [27] = 1, \
+    [28] = 1, [29] = 1, [30] = 1, [31] = 1, [32] = 1
+static const unsigned char ws_plain[256] = {WS_LOW};
+static const unsigned char ws_comments[256] = {WS_LOW, ['/'] = 1};
+#undef WS_LOW
+
+/*
+ * Whitespace at p: the common cases in line (no whitespace, or the one
+ * space after a ':'), the rest by jb__r_ws_slow (its line-break +
+ * indentation prediction, comments). NULL after a failure (unterminated
+ * comment).
+ */
+static inline const char *pws(jb_reader *r, const pctx *c, const char *p) {
+    if (JB_LIKELY(p < r->end && !c->wst[(unsigned char)*p])) return p;
+    if (p + 1 < r->end && *p == ' ' && !c->wst[(unsigned char)p[1]]) return p + 1;
+    r->p = p;
+    if (jb__r_ws_slow(r)) return NULL;
+    return r->p;
+}
+
+/* Bytes that may follow a literal or number in line (the slow paths
+ * judge '/', end of input aside). */
+static inline bool delim_at(const jb_reader *r, const char *p) {
+    return p == r->end || jb__num_delim[(unsigned char)*p];
+}
+
+/*
+ * A number at p into *v, in line for the common tokens: an integer of up
+ * to 19 digits (8 digits a word), or a plain double (jb__scan_f64, one
+ * pass). NULL: the general path (other integers, BIG, -0 handled by
+ * scan_f64 too, faults, max_number_len).
+ */
+static inline const char *num_fast(const jb_reader *r, const char *p, jb_value *v) {
+    bool neg;
+    uint64_t mag = 0;
+    size_t n;
+    /* A fraction within the first 8 bytes (most doubles: "-65.6136...")
+     * goes straight to the double scan instead of scanning the integer
+     * part twice. */
+    if ((size_t)(r->end - p) >= 9) {
+        uint64_t w = jb__load64_le(p + (*p == '-')) - JB_ZEROS8;
+        unsigned k = jb__digit_count8(w);
+        if (k < 8 && k > 0 && (unsigned char)(w >> (8 * k)) == (unsigned char)('.' - '0'))
+            goto dbl;
+    }
+    n = jb__scan_uint19(p, r->end, &neg, &mag);
+    if (JB_LIKELY(n && delim_at(r, p + n) && n <= r->max_number_len)) {
+        if (neg) {
+            if (mag - 1 > (uint64_t)INT64_MAX) return NULL;
+            v->nk = JB_NUMBER_I64;
+            v->u.num.n.i = -(int64_t)(mag - 1) - 1;
+        } else if (mag <= (uint64_t)INT64_MAX) {
+            v->nk = JB_NUMBER_I64;
+            v->u.num.n.i = (int64_t)mag;
+        } else {
+            v->nk = JB_NUMBER_U64;
+            v->u.num.n.u = mag;
+        }
+        v->type = JB_VALUE_NUMBER;
+        v->u.num.text = NULL;
+        v->u.num.len = 0;
+        return p + n;
+    }
+    if (!n || p + n >= r->end || (p[n] != '.' && p[n] != 'e' && p[n] != 'E')) return NULL;
+dbl: {
+    double d;
+    jb_status st;
+    size_t m = jb__scan_f64(p, r->end, &d, &st);
+    if (!m || st != JB_OK || !delim_at(r, p + m) || m > r->max_number_len ||
+        (d == 0 && jb__value_mantissa_nonzero(p, m)))
+        return NULL;
+    v->type = JB_VALUE_NUMBER;
+    v->nk = JB_NUMBER_F64;
+    v->u.num.n.d = d;
+    v->u.num.text = NULL;
+    v->u.num.len = 0;
+    return p + m;
+}
+}
+
+/* true/false/null at p in line (followed by a delimiter); NULL: general path. */
+static inline const char *lit_fast(const jb_reader *r, const char *p, jb_value *v) {
+    size_t room = (size_t)(r->end - p);
+    uint32_t w;
+    if (room < 4) return NULL;
+    w = jb__load32(p);
+    memset(v, 0, sizeof *v);
+    if (w == jb__load32("true") && delim_at(r, p + 4)) {
+        v->type = JB_VALUE_BOOL;
+        v->u.b = true;
+        return p + 4;
+    }
+    if (w == jb__load32("null") && delim_at(r, p + 4)) {
+        v->type = JB_VALUE_NULL;
+        return p + 4;
+    }
+    if (room >= 5 && w == jb__load32("fals") && p[4] == 'e' && delim_at(r, p + 5)) {
+        v->type = JB_VALUE_BOOL;
+        return p + 5;
+    }
+    return NULL;
+}
+
+/* Open the container at p whose node is *slot: push its frame. */
+static pframe *open_frame(jb_reader *r, pframe *up, jb_value *slot, const char *p) {
+    jb_scratch_mark self = jb__scratch_mark(r->arena);
+    pframe *f;
+    if (JB_UNLIKELY(r->depth >= r->max_depth)) {
+        jb__r_fail(r, JB_E_DEPTH, p, "nesting deeper than %u levels (max_depth)",
+                   (unsigned)r->max_depth);
+        return NULL;
+    }
+    f = jb__scratch_push(r->arena, sizeof *f, _Alignof(pframe));
+    if (JB_UNLIKELY(!f)) {
+        r_nomem(r, p);
+        return NULL;
+    }
+    f->up = up;
+    f->slot = slot;
+    f->open = p;
+    f->self = self;
+    f->kids = jb__scratch_mark(r->arena);
+    f->n = 0;
+    f->key = NULL;
+    f->obj = *p == '{';
+    r->depth++;
+    return f;
+}
+
+/* Append the failing element's place in every open container to the path
+ * (innermost first). The innermost frame counts only when the failure was
+ * inside its current element's value (in_value); every outer frame is
+ * always inside one (the container being read). */
+static void parse_path(jb_reader *r, const pframe *f, bool in_value) {
+    for (; f; f = f->up, in_value = true) {
+        if (!in_value) continue;
+        if (f->obj)
+            jb__path_key(&r->path, f->key->ptr, f->key->len);
+        else
+            jb__path_index(&r->path, f->n - 1);
+    }
+}
+
+/* The loop (see the top of the file): r->p on a value, whitespace
+ * skipped; strings by c. */
+static jb_status parse_run(jb_reader *r, const pctx *c, jb_value **out) {
+    jb_arena *a = r->arena;
+    const jb_scratch_mark base = jb__scratch_mark(a);
+    const uint32_t depth0 = r->depth;
+    const char *p = r->p, *q;
+    pframe *f = NULL;
+    jb_value *slot, *root;
+    bool in_value = false;
+    char fb[16];
+    char close;
+
+    *out = NULL;
+    if (!(root = jb__arena_alloc(a, sizeof *root, _Alignof(jb_value)))) {
+        r_nomem(r, p);
+        goto fail;
+    }
+    slot = root;
+value: /* p is on a value (whitespace skipped); it goes to *slot */
+    if (JB_UNLIKELY(p >= r->end)) {
+        jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found end of input");
+        goto fail;
+    }
+    switch (*p) {
+    case '"':
+        in_value = true;
+        if (JB_LIKELY((q = str_fast(r, c, p, &slot->u.str)) != NULL)) {
+            slot->type = JB_VALUE_STRING;
+            slot->nk = 0;
+            p = q;
+            goto after;
+        }
+        break;
+    case '{':
+    case '[': {
+        pframe *nf = open_frame(r, f, slot, p);
+        if (!nf) goto fail;
+        f = nf;
+        in_value = false;
+        if (!(p = pws(r, c, p + 1))) goto fail;
+        if (p < r->end && *p == (f->obj ? '}' : ']')) {
+            p++;
+            goto close;
+        }
+        goto element;
+    }
+    case 't':
+    case 'f':
+    case 'n':
+        in_value = true;
+        if (JB_LIKELY((q = lit_fast(r, p, slot)) != NULL)) {
+            p = q;
+            goto after;
+        }
+        break;
+    case '-':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+        in_value = true;
+        if (JB_LIKELY((q = num_fast(r, p, slot)) != NULL)) {
+            p = q;
+            goto after;
+        }
+        break;
+    default: in_value = true; break;
+    }
+    r->p = p;
+    if (scalar_slow(r, c, slot)) goto fail;
+    p = r->p;
+after: /* a value is complete */
+    if (!f) goto done;
+    in_value = false;
+    close = f->obj ? '}' : ']';
+    if (JB_UNLIKELY(!(p = pws(r, c, p)))) goto fail;
+    if (JB_LIKELY(p < r->end && *p == ',')) {
+        const char *comma = p;
+        if (!(p = pws(r, c, p + 1))) goto fail;
+        if (JB_UNLIKELY(p < r->end && *p == close)) {
+            if (!(r->flags & JB_READ_ALLOW_TRAILING_COMMAS)) {
+                jb__r_fail(r, JB_E_SYNTAX, comma, "trailing comma before '%c' not allowed", close);
+                goto fail;
+            }
+            p++;
+            goto close;
+        }
+        if (JB_UNLIKELY(r->max_members && f->n >= r->max_members)) {
+            jb__r_fail(r, JB_E_LIMIT, p, "more than %zu %s (max_members)", r->max_members,
+                       f->obj ? "members in an object" : "elements in an array");
+            goto fail;
+        }
+        goto element;
+    }
+    if (p < r->end && *p == close) {
+        p++;
+        goto close;
+    }
+    jb__r_fail(r, JB_E_SYNTAX, p, "expected ',' or '%c', found %s", close, jb__r_found(r, p, fb));
+    goto fail;
+element: /* p is on the next element (whitespace skipped) */
+    if (f->obj) {
+        orec *rec;
+        if (JB_UNLIKELY(p >= r->end || *p != '"')) {
+            jb__r_fail(r, JB_E_SYNTAX, p, "expected string key, found %s", jb__r_found(r, p, fb));
+            goto fail;
+        }
+        if (JB_UNLIKELY(!(rec = jb__scratch_push(a, sizeof *rec, _Alignof(orec))))) {
+            r_nomem(r, p);
+            goto fail;
+        }
+        if (JB_LIKELY((q = str_fast(r, c, p, &rec->key)) != NULL)) {
+            p = q;
+        } else {
+            r->p = p;
+            if (str_slow(r, c, &rec->key)) goto fail;
+            p = r->p;
+        }
+        f->n++;
+        f->key = &rec->key;
+        if (JB_UNLIKELY(!(p = pws(r, c, p)))) goto fail;
+        if (JB_UNLIKELY(p >= r->end || *p != ':')) {
+            jb__r_fail(r, JB_E_SYNTAX, p, "expected ':' after key, found %s",
+                       jb__r_found(r, p, fb));
+            goto fail;
+        }
+        if (JB_UNLIKELY(!(p = pws(r, c, p + 1)))) goto fail;
+        slot = &rec->node;
+    } else {
+        if (JB_UNLIKELY(!(slot = jb__scratch_push(a, sizeof(jb_value), _Alignof(jb_value))))) {
+            r_nomem(r, p);
+            goto fail;
+        }
+        f->n++;
+    }
+    goto value;
+close: /* f's closing byte was consumed */
+    r->p = p;
+    if ((f->obj ? close_object(r, f) : close_array(r, f)) != JB_OK) goto fail;
+    r->depth--;
+    {
+        pframe *up = f->up;
+        jb__scratch_pop(a, f->self);
+        f = up;
+    }
+    goto after;
+done:
+    r->p = p;
+    *out = root;
+    return JB_OK;
+fail:
+    parse_path(r, f, in_value);
+    jb__scratch_release(a, base);
+    r->depth = depth0;
+    return r->code ? r->code : JB_E_SYNTAX;
+}
+
+jb_status jb__value_decode(jb_reader *r, jb_value **out) {
+    pctx c;
+    c.k = jb__kern();
+    c.copy = NULL;
+    c.clim = NULL;
+    c.maxs = r->max_string_len;
+    c.utf8 = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
+    c.borrow = (r->flags & JB_READ_BORROW_STRINGS) != 0;
+    c.wst = (r->flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
+    return parse_run(r, &c, out);
+}
+
+/* jb_value_parse and jb_value_parse_prefix (consumed not NULL: stop after
+ * the value, its end to *consumed; max_doc_size then bounds the value). */
+static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_arena *arena,
+                           const jb_read_options *opts, size_t *consumed, jb_error *err) {
+    jb_reader r;
+    jb_arena_mark am;
+    jb_scratch_mark sm;
+    jb_status st;
+    pctx c;
+    char fb[16];
+    if (consumed) *consumed = 0;
+    if (!out) {
+        jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "out is NULL");
+        return JB_E_ARG;
+    }
+    *out = NULL;
+    if (!arena || (!json && len)) {
+        jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, arena ? "json is NULL" : "arena is NULL");
+        return JB_E_ARG;
+    }
+    if (!json) json = "";
+    jb__r_init(&r, json, len, arena, opts);
+    am = jb__arena_mark(arena);
+    sm = jb__scratch_mark(arena);
+    if (!consumed && len > r.max_doc_size) {
+        jb__r_fail(&r, JB_E_LIMIT, r.p, "document of %zu bytes is over the %zu-byte limit", len,
+                   r.max_doc_size);
+        goto fail;
+    }
+    c.k = jb__kern();
+    c.copy = NULL;
+    c.clim = NULL;
+    c.maxs = r.max_string_len;
+    c.utf8 = !(r.flags & JB_READ_ALLOW_INVALID_UTF8);
+    c.borrow = (r.flags & JB_READ_BORROW_STRINGS) != 0;
+    c.wst = (r.flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
+    /* The copy for strings (see the top of the file): a whole document,
+     * strings not borrowed. A prefix parse (a stream's buffer) does not
+     * copy what may lie beyond the value. If the arena cannot hold the
+     * copy, strings are allocated one by one. */
+    if (!consumed && !c.borrow && len <= SIZE_MAX - COPY_PAD - 1) {
+        c.copy = jb__arena_alloc(arena, len + COPY_PAD, 16);
+        if (c.copy) {
+            memcpy(c.copy, json, len);
+            memset(c.copy + len, 0, COPY_PAD);
+            c.clim = c.copy + len + COPY_PAD;
+        }
+    }
+    if (jb__r_ws(&r) || parse_run(&r, &c, out)) goto fail;
+    if (consumed) {
+        size_t n = (size_t)(r.p - json);
+        if (n > r.max_doc_size) {
+            jb__r_fail(&r, JB_E_LIMIT, json, "document of %zu bytes is over the %zu-byte limit", n,
+                       r.max_doc_size);
+            goto fail;
+        }
+        *consumed = n;
+    } else if (!(r.flags & JB_READ_ALLOW_TRAILING_DATA)) {
+        if (jb__r_ws(&r)) goto fail;
+        if (r.p < r.end) {
+            jb__r_fail(&r, JB_E_TRAILING, r.p, "expected end of input, found %s",
+                       jb__r_found(&r, r.p, fb));
+            goto fail;
+        }
+    }
+    jb__scratch_release(arena, sm);
+    return JB_OK;
+fail:
+    st = r.code ? r.code : JB_E_SYNTAX;
+    jb__error_fill(err, st, json, r.err_offset, &r.path, r.message);
+    jb__scratch_release(arena, sm);
+    jb__arena_rollback(arena, am);
+    *out = NULL;
+    return st;
+}
+
+jb_status jb_value_parse(const char *json, size_t len, jb_value **out, jb_arena *arena,
+                         const jb_read_options *opts, jb_error *err) {
+    return parse_doc(json, len, out, arena, opts, NULL, err);
+}
+
+jb_status jb_value_parse_prefix(const char *json, size_t len, jb_value **out, jb_arena *arena,
+                                const jb_read_options *opts, size_t *consumed, jb_error *err) {
+    size_t dummy;
+    return parse_doc(json, len, out, arena, opts, consumed ? consumed : &dummy, err);
+}
