@@ -277,6 +277,23 @@ static const unsigned char ws_comments[256] = {WS_LOW, ['/'] = 1};
 static inline const char *pws(jb_reader *r, const pctx *c, const char *p) {
     if (JB_LIKELY(p < r->end && !c->wst[(unsigned char)*p])) return p;
     if (p + 1 < r->end && *p == ' ' && !c->wst[(unsigned char)p[1]]) return p + 1;
+#if defined(JB_GNUC) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* A line break and up to 32 spaces of indentation (pretty-printed
+     * input): the spaces 8 at a time, a word with a zero byte per space,
+     * so its trailing zero bits / 8 count them. Only while 33 bytes
+     * remain after the newline, so no load passes the input. */
+    if (*p == '\n' && (size_t)(r->end - p) > 33) {
+        const char *s = p + 1;
+        for (int i = 0; i < 4; i++, s += 8) {
+            uint64_t x = jb__load64(s) ^ (JB_ONES8 * ' ');
+            if (x) {
+                s += (unsigned)__builtin_ctzll(x) >> 3;
+                if (!c->wst[(unsigned char)*s]) return s;
+                break;
+            }
+        }
+    }
+#endif
     r->p = p;
     if (jb__r_ws_slow(r)) return NULL;
     return r->p;
