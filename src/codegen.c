@@ -128,6 +128,7 @@ bool jb__cg_transparent_cycle(const jb_type *t) {
     size_t n = 0;
     while (n < 64) {
         for (size_t i = 0; i < n; i++)
+            /* cppcheck-suppress uninitvar ; seen[0..n) is written below before n grows */
             if (seen[i] == t) return true;
         seen[n++] = t;
         if (t->kind == JB_KIND_PTR) {

@@ -669,6 +669,9 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
         }
         return st ? R_FAIL : R_DONE;
     }
+    /* NOLINTBEGIN(clang-analyzer-core.NullDereference): i is a found entry,
+     * so pl->n > 0 and pl->e is allocated (the shallow analysis assumes e
+     * may be NULL from the guess test above) */
     const jb_pentry *pe = &pl->e[i];
     char *base = s->base;
     uint64_t bit = (uint64_t)1 << (i % 64);
@@ -711,6 +714,7 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
     if (rc == S_FAIL) return R_FAIL;
     f->waiting = true;
     return R_AGAIN;
+    /* NOLINTEND(clang-analyzer-core.NullDereference) */
 }
 
 static int step_record(jb_reader *r, frame *f, frame **top) {
@@ -1137,7 +1141,7 @@ static int step_untagged(jb_reader *r, frame *f, frame **top) {
             jb_str name;
             rc = S_FAIL;
             if (!by_name && r->p < r->end && *r->p == 'n' && jb__r_literal(r, "null", 4) == JB_OK)
-                rc = S_LEAF;
+                rc = S_LEAF; /* NOLINT(bugprone-branch-clone): null, or the name below */
             else if (r->p < r->end && *r->p == '"' && jb__r_key(r, &name) == JB_OK &&
                      name.len == c->name_len && jb__bytes_eq(name.ptr, c->name, name.len))
                 rc = S_LEAF;

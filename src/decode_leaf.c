@@ -250,7 +250,7 @@ JB_NOINLINE jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *o
                        : jb__parse_f64(tok.ptr, tok.len, (double *)out);
     if (JB_UNLIKELY(st)) {
         if (r->flags & JB__READ_NONFINITE_AESON) { /* aeson: 1e400 is Infinity (toRealFloat) */
-            return store_special(out, f32, tok.ptr[0] == '-' ? 3 : 2);
+            return store_special(out, f32, tok.len && tok.ptr[0] == '-' ? 3 : 2);
         }
         /* the largest finite magnitudes, shortest round-trip digits */
         char got[JB_SHOW_MAX];

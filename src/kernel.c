@@ -211,6 +211,7 @@ static const jb_kernel *kernel_pick(void) {
     const char *want = getenv("JB_KERNEL");
     const jb_kernel *k = want && *want ? jb__kernel_find(want) : NULL;
     for (size_t i = KERNEL_COUNT; !k && i-- > 0;)
+        /* cppcheck-suppress arrayIndexOutOfBounds ; i < KERNEL_COUNT (i-- > 0 from the count) */
         if (kernels[i]->available()) k = kernels[i];
     kernel_publish(k);
     return k;

@@ -505,7 +505,7 @@ static bool build_enum(build *b) {
     pl->n = n;
     pl->width_mask = jb__width_mask(t->size);
     pl->all_nullary = true;
-    pl->e = calloc(n, sizeof(jb_pentry));
+    pl->e = calloc(n ? n : 1, sizeof(jb_pentry));
     if (!pl->e) return fail(b, JB_E_NOMEM, "", NULL);
     jb_rename rn = t->rename ? t->rename : fmt_of(t)->rename_cases;
     if (!alloc_tables(b, true, true, n + count_aliases_e(t->cases, n) + other_names(rn, n))) return false;
@@ -527,7 +527,7 @@ static bool build_sum(build *b) {
     while (t->sum_cases[n].name) n++;
     pl->n = n;
     pl->width_mask = jb__width_mask(t->tag_size);
-    pl->e = calloc(n, sizeof(jb_pentry));
+    pl->e = calloc(n ? n : 1, sizeof(jb_pentry));
     if (!pl->e) return fail(b, JB_E_NOMEM, "", NULL);
     jb_rename rn = t->rename ? t->rename : fmt->rename_cases;
     if (!alloc_tables(b, true, true, n + count_aliases_s(t->sum_cases, n) + other_names(rn, n))) return false;

@@ -879,7 +879,6 @@ value:
         if (d == cap && !(stack = skip_grow(r, stack, &cap, p))) return r->code;
         stack[d++] = (n << 1) | (size_t)obj;
         obj = *p == '{';
-        n = 0;
         if (!(p = skip_ws(r, p + 1))) return r->code;
         if (p < end && *p == (obj ? '}' : ']')) {
             p++;

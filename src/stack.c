@@ -26,7 +26,7 @@
  * says.
  */
 #if defined(__linux__) && !defined(JB_NO_STACK_BOUNDS)
-#define _GNU_SOURCE 1 /* pthread_getattr_np */
+#define _GNU_SOURCE 1 /* pthread_getattr_np; NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): a feature-test macro */
 #include <pthread.h>
 #define JB_HAVE_GETATTR_NP 1
 #endif

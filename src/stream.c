@@ -1210,6 +1210,7 @@ static bool busy_with_other(const jb_stream *s, int kind) {
 
 JB_HIDDEN jb_status jb__stream_next(jb_stream *s, const jb_target *tg, jb_error *err);
 jb_status jb__stream_next(jb_stream *s, const jb_target *tg, jb_error *err) {
+    /* cppcheck-suppress uninitvar ; only the address is taken: e is filled before it is read */
     jb_error local, *e = err ? err : &local;
     if (s->fatal) {
         *e = s->fatal_err;
@@ -1327,6 +1328,7 @@ static jb_stream *create(const jb_stream_options *opts, int src, jb_error *err) 
     jb_stream_options o;
     jb_allocator alloc = {NULL, NULL};
     jb_stream *s;
+    /* cppcheck-suppress uninitvar ; only the address is taken: e is filled before it is read */
     jb_error local, *e = err ? err : &local;
     if (opts)
         o = *opts;

@@ -791,7 +791,11 @@ int jb__scan_feed(jb_scan *sc, const char *w, size_t n, size_t base, bool final,
             return JB_SCAN_DONE;
         }
         rc = skip_ws(sc, &p, w, end, base, final);
+        /* NULL only at depth 0, where the state is SX_VALUE or SX_DONE: the
+         * states that read l (element, separator, after a comma, key) exist
+         * inside a container only, which the shallow analysis cannot see. */
         l = sc->depth ? &sc->lv[sc->depth - 1] : NULL;
+        /* NOLINTBEGIN(clang-analyzer-core.NullDereference) */
         if (rc == LONE_SLASH) {
             rc = lone_slash(sc, l);
             goto out;
@@ -944,6 +948,7 @@ int jb__scan_feed(jb_scan *sc, const char *w, size_t n, size_t base, bool final,
         jb__scan_fail(sc, JB_E_LIMIT, base + (size_t)(p - w), "more than %zu %s (max_members)",
                       sc->max_members, l->obj ? "members in an object" : "elements in an array");
         goto failed;
+        /* NOLINTEND(clang-analyzer-core.NullDereference) */
     }
 failed:
     rc = JB_SCAN_FAIL;

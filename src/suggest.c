@@ -70,6 +70,7 @@ size_t jb__suggest(const jb_plan *pl, const char *s, size_t n, char *buf, size_t
     /* "did you mean "a"?", "... "a" or "b"?", "... "a", "b" or "c"?" */
     size_t len = 0;
     for (size_t j = 0; j < nfound; j++) {
+        /* cppcheck-suppress uninitvar ; found[0..nfound) is set in the loop above */
         const jb_pentry *e = &pl->e[found[j]];
         const char *sep = j == 0 ? "did you mean " : j + 1 == nfound ? " or " : ", ";
         int w = snprintf(buf + len, cap - len, "%s\"%.*s\"%s", sep, (int)e->name_len, e->name,
