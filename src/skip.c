@@ -190,7 +190,8 @@ bool jb__skip_scan(jb_reader *r) {
              * not close the value returns below) */
             size_t n = (size_t)(end - blk);
             if (n == 0) return false; /* the end of input inside the value */
-            memcpy(tail, blk, n);
+            /* blk is never NULL: it starts at the value's first byte (r->p < end) */
+            memcpy(tail, blk, n); /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
             memset(tail + n, ' ', 64 - n);
             k->classify(tail, &c);
             limit = ((uint64_t)1 << n) - 1; /* n < 64: the escape after a last '\\' is not there */
