@@ -283,3 +283,13 @@ void jb__scratch_release(jb_arena *a, jb_scratch_mark m) {
         a->spos = a->send = empty_region;
     }
 }
+
+char *jb__arena_strdup(jb_arena *a, const char *s, size_t n) {
+    char *d;
+    if (n == SIZE_MAX) return NULL;
+    d = jb__arena_alloc(a, n + 1, 1);
+    if (!d) return NULL;
+    if (n) memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}

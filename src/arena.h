@@ -73,6 +73,9 @@ static inline void *jb__arena_alloc(jb_arena *a, size_t size, size_t align) {
     return jb__arena_alloc_slow(a, size, align);
 }
 JB_HIDDEN jb_status jb__arena_fail_code(const jb_arena *a);
+/* A NUL-terminated copy of s[0..n) in the arena (the DOM's strings and
+ * number texts); NULL when the arena cannot grow. */
+JB_HIDDEN char *jb__arena_strdup(jb_arena *a, const char *s, size_t n);
 
 JB_HIDDEN jb_arena_mark jb__arena_mark(jb_arena *a);
 /* Forget everything allocated since m (memory is kept for reuse). m must

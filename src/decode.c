@@ -1674,22 +1674,7 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
     }
     r.errs = errs;
     if (jb__decode_value(&r, type, out)) goto fail;
-    if (consumed) {
-        size_t n = (size_t)(r.p - json);
-        if (n > r.max_doc_size) {
-            jb__r_fail(&r, JB_E_LIMIT, json, "document of %zu bytes is over the %zu-byte limit", n,
-                       r.max_doc_size);
-            goto fail;
-        }
-        *consumed = n;
-    } else if (!(r.flags & JB_READ_ALLOW_TRAILING_DATA)) {
-        if (jb__r_ws(&r)) goto fail;
-        if (r.p < r.end) {
-            char buf[16];
-            jb__r_fail(&r, JB_E_TRAILING, r.p, "expected end of input, found %s", jb__r_found(&r, r.p, buf));
-            goto fail;
-        }
-    }
+    if (jb__r_doc_end(&r, json, consumed)) goto fail;
     if (JB_UNLIKELY(errs && errs->total != errs_total)) goto fail; /* every error recovered */
     jb__scratch_release(arena, sm);
     return JB_OK;

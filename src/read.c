@@ -998,3 +998,20 @@ key: /* whitespace before the key is already skipped */
     p++;
     goto value;
 }
+
+jb_status jb__r_doc_end(jb_reader *r, const char *json, size_t *consumed) {
+    if (consumed) {
+        size_t n = (size_t)(r->p - json);
+        if (n > r->max_doc_size)
+            return jb__r_fail(r, JB_E_LIMIT, json, "document of %zu bytes is over the %zu-byte limit", n,
+                              r->max_doc_size);
+        *consumed = n;
+    } else if (!(r->flags & JB_READ_ALLOW_TRAILING_DATA)) {
+        if (jb__r_ws(r)) return r->code;
+        if (r->p < r->end) {
+            char buf[16];
+            return jb__r_fail(r, JB_E_TRAILING, r->p, "expected end of input, found %s", jb__r_found(r, r->p, buf));
+        }
+    }
+    return JB_OK;
+}

@@ -145,5 +145,10 @@ JB_HIDDEN jb_status jb__r_skip_exact(jb_reader *r);
 
 /* Describe the byte at p for "found ..." messages. */
 JB_HIDDEN const char *jb__r_found(const jb_reader *r, const char *p, char buf[16]);
+/* After the top-level value of the document that starts at json: with
+ * consumed, its length goes there (checked against max_doc_size); without,
+ * only whitespace may follow unless JB_READ_ALLOW_TRAILING_DATA. Nonzero
+ * (r->code) on failure. The typed decode and the DOM parse share it. */
+JB_HIDDEN jb_status jb__r_doc_end(jb_reader *r, const char *json, size_t *consumed);
 
 #endif

@@ -31,16 +31,6 @@ static jb_value *node_new(jb_arena *a, jb_value_type t) {
     return v;
 }
 
-/* A NUL-terminated copy of s[0..n) in the arena. */
-static char *str_dup(jb_arena *a, const char *s, size_t n) {
-    char *d;
-    if (n == SIZE_MAX) return NULL;
-    d = jb__arena_alloc(a, n + 1, 1);
-    if (!d) return NULL;
-    if (n) memcpy(d, s, n);
-    d[n] = '\0';
-    return d;
-}
 
 /* Does the number text s[0..n) have a non-zero digit in its mantissa? */
 bool jb__value_mantissa_nonzero(const char *s, size_t n) {
@@ -360,7 +350,7 @@ jb_value *jb_value_new_number_text(jb_arena *arena, const char *text, size_t len
     if (!(v = node_new(arena, JB_VALUE_NUMBER))) return NULL;
     jb__value_set_number(v, text, len);
     if (v->nk == JB_NUMBER_BIG) {
-        if (!(v->u.num.text = str_dup(arena, text, len))) return NULL;
+        if (!(v->u.num.text = jb__arena_strdup(arena, text, len))) return NULL;
         v->u.num.len = len;
     }
     return v;
@@ -370,7 +360,7 @@ jb_value *jb_value_new_string(jb_arena *arena, const char *s, size_t len) {
     jb_value *v;
     if (!s && len) return NULL;
     if (!(v = node_new(arena, JB_VALUE_STRING))) return NULL;
-    if (!(v->u.str.ptr = str_dup(arena, s, len))) return NULL;
+    if (!(v->u.str.ptr = jb__arena_strdup(arena, s, len))) return NULL;
     v->u.str.len = len;
     return v;
 }
@@ -431,7 +421,7 @@ jb_status jb_value_object_set(jb_value *object, const char *key, size_t len, jb_
         return JB_E_NOMEM;
     object->u.obj.items = items;
     m = &object->u.obj.items[object->u.obj.len];
-    if (!(m->key.ptr = str_dup(arena, key, len))) return JB_E_NOMEM;
+    if (!(m->key.ptr = jb__arena_strdup(arena, key, len))) return JB_E_NOMEM;
     m->key.len = len;
     m->val = val;
     object->u.obj.len++;
@@ -502,11 +492,11 @@ static jb_value *copy_shallow(const jb_value *src, jb_arena *a) {
     *d = *src;
     switch (src->type) {
     case JB_VALUE_STRING:
-        if (!(d->u.str.ptr = str_dup(a, src->u.str.ptr, src->u.str.len))) return NULL;
+        if (!(d->u.str.ptr = jb__arena_strdup(a, src->u.str.ptr, src->u.str.len))) return NULL;
         return d;
     case JB_VALUE_NUMBER:
         if (src->nk == JB_NUMBER_BIG &&
-            !(d->u.num.text = str_dup(a, src->u.num.text, src->u.num.len)))
+            !(d->u.num.text = jb__arena_strdup(a, src->u.num.text, src->u.num.len)))
             return NULL;
         return d;
     case JB_VALUE_ARRAY:
@@ -526,7 +516,7 @@ static jb_value *copy_shallow(const jb_value *src, jb_arena *a) {
         if (!(d->u.obj.items = jb__arena_alloc(a, bytes, _Alignof(jb_member)))) return NULL;
         for (size_t i = 0; i < n; i++) {
             const jb_str *k = &src->u.obj.items[i].key;
-            if (!(d->u.obj.items[i].key.ptr = str_dup(a, k->ptr, k->len))) return NULL;
+            if (!(d->u.obj.items[i].key.ptr = jb__arena_strdup(a, k->ptr, k->len))) return NULL;
             d->u.obj.items[i].key.len = k->len;
             d->u.obj.items[i].val = NULL;
         }

@@ -164,16 +164,6 @@ static jb_status close_object(jb_reader *r, pframe *f) {
     }
 }
 
-/* A NUL-terminated copy of s[0..n) in the arena. */
-static char *str_dup(jb_arena *a, const char *s, size_t n) {
-    char *d;
-    if (n == SIZE_MAX) return NULL;
-    d = jb__arena_alloc(a, n + 1, 1);
-    if (!d) return NULL;
-    if (n) memcpy(d, s, n);
-    d[n] = '\0';
-    return d;
-}
 
 /* A scalar at r->p into *v, by the reader's general functions: every
  * token the loop does not take in line, and every scalar failure. */
@@ -218,7 +208,7 @@ static JB_NOINLINE jb_status scalar_slow(jb_reader *r, const pctx *c, jb_value *
         if (v->nk == JB_NUMBER_BIG) {
             if (r->flags & JB_READ_BORROW_STRINGS) {
                 v->u.num.text = tok.ptr;
-            } else if (!(v->u.num.text = str_dup(r->arena, tok.ptr, tok.len))) {
+            } else if (!(v->u.num.text = jb__arena_strdup(r->arena, tok.ptr, tok.len))) {
                 return r_nomem(r, p);
             }
             v->u.num.len = tok.len;
@@ -607,7 +597,6 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
     jb_scratch_mark sm;
     jb_status st;
     pctx c;
-    char fb[16];
     if (consumed) *consumed = 0;
     if (!out) {
         jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "out is NULL");
@@ -647,22 +636,7 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
         }
     }
     if (jb__r_ws(&r) || parse_run(&r, &c, out)) goto fail;
-    if (consumed) {
-        size_t n = (size_t)(r.p - json);
-        if (n > r.max_doc_size) {
-            jb__r_fail(&r, JB_E_LIMIT, json, "document of %zu bytes is over the %zu-byte limit", n,
-                       r.max_doc_size);
-            goto fail;
-        }
-        *consumed = n;
-    } else if (!(r.flags & JB_READ_ALLOW_TRAILING_DATA)) {
-        if (jb__r_ws(&r)) goto fail;
-        if (r.p < r.end) {
-            jb__r_fail(&r, JB_E_TRAILING, r.p, "expected end of input, found %s",
-                       jb__r_found(&r, r.p, fb));
-            goto fail;
-        }
-    }
+    if (jb__r_doc_end(&r, json, consumed)) goto fail;
     jb__scratch_release(arena, sm);
     return JB_OK;
 fail:
