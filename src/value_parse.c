@@ -272,7 +272,7 @@ static inline const char *pws(jb_reader *r, const pctx *c, const char *p) {
      * input): the spaces 8 at a time, a word with a zero byte per space,
      * so its trailing zero bits / 8 count them. Only while 33 bytes
      * remain after the newline, so no load passes the input. */
-    if (*p == '\n' && (size_t)(r->end - p) > 33) {
+    if ((size_t)(r->end - p) > 33 && *p == '\n') { /* the length first: p may be at the end */
         const char *s = p + 1;
         for (int i = 0; i < 4; i++, s += 8) {
             uint64_t x = jb__load64(s) ^ (JB_ONES8 * ' ');
