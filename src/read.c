@@ -776,8 +776,6 @@ jb_status jb__r_skip_exact(jb_reader *r) {
 }
 
 jb_status jb__r_skip(jb_reader *r) {
-    jb_scratch_mark m;
-    jb_status st;
 #if JB_SKIP_SCAN
     /* A container: the structural scan (skip.c) first; what it does not
      * accept goes through skip_value from the same byte. Off by default:
@@ -790,10 +788,7 @@ jb_status jb__r_skip(jb_reader *r) {
         if (jb__skip_scan(r)) return JB_OK;
     }
 #endif
-    m = jb__scratch_mark(r->arena);
-    st = skip_value(r);
-    jb__scratch_pop(r->arena, m);
-    return st;
+    return jb__r_skip_exact(r);
 }
 
 /*
