@@ -619,17 +619,68 @@ static bool elem_begin(jb_stream *s, jb_error *e) {
 }
 
 /*
+ * A malformed element's error shows the token at its offset ("found
+ * number 1e", "found string "abc..." (4 MB)"), and a window may end
+ * inside that token where one buffer would not. True when the token at
+ * stream offset `at`, in text (at stream offset base, len bytes), may go
+ * on past the text's end: the bytes are then gathered until it ends, so
+ * that pushed input reports what one buffer reports. Over-approximate
+ * (any run of number or word bytes to the end): gathering more than the
+ * token changes nothing, the decoder fails at the same byte.
+ */
+static bool token_open(const char *text, size_t base, size_t len, size_t at) {
+    const char *p, *const end = text + len;
+    if (at < base || at - base > len) return false;
+    p = text + (at - base);
+    if (p == end) return true; /* "end of input": more may come */
+    if (*p == '"') {
+        for (p++; p < end; p++) {
+            if (*p == '"') return false;
+            if (*p == '\\' && ++p == end) return true;
+        }
+        return true;
+    }
+    if ((unsigned char)*p == 0xEF) return end - p < 3; /* a byte order mark? */
+    if (*p == '-' || (*p >= '0' && *p <= '9') || ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z')) {
+        while (p < end && (((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z') || (*p >= '0' && *p <= '9') ||
+                           *p == '-' || *p == '+' || *p == '.' || *p == '_'))
+            p++;
+        return p == end;
+    }
+    return false;
+}
+
+/* What tail gathering may hold: the element's limit, but at least this
+ * much, so that a small max_element_bytes does not change the message. */
+#define TAIL_MIN ((size_t)64 * 1024)
+
+/* Add up to n bytes of the token being gathered (tail) to held: *final
+ * is set when the bound cut it (a token longer than that shows as far as
+ * it was gathered: not worth more memory on a failure path). */
+static bool tail_add(jb_stream *s, const char *p, size_t n, bool *final) {
+    const size_t cap = s->max_element > TAIL_MIN ? s->max_element : TAIL_MIN;
+    size_t room = cap > s->held_len ? cap - s->held_len : 0;
+    if (n > room) {
+        n = room;
+        *final = true;
+    }
+    return held_add(s, p, n);
+}
+
+/*
  * The element gathered in held is complete (scan DONE) or malformed
  * (scan FAIL, its bytes up to where that was decided in held). Decode it
  * for its value or the decoder's own error.
  */
-static int held_done(jb_stream *s, const jb_target *tg, int scan_rc, jb_error *e) {
+static int held_done(jb_stream *s, const jb_target *tg, int scan_rc, bool final, jb_error *e) {
     size_t end;
     jb_status st;
+    const bool tail = s->tail;
     s->hold = JB_H_NONE;
+    s->tail = false;
     s->elem_end = s->held_base + s->held_len;
     if (scan_rc == JB_SCAN_DONE && too_big(s, s->held_len, s->held_base, e)) return R_BAD;
-    if (scan_rc == JB_SCAN_FAIL && s->held_len > s->max_element) {
+    if (scan_rc == JB_SCAN_FAIL && s->held_len > s->max_element && !tail) {
         too_big(s, s->held_len, s->held_base, e);
         if (!jb__stream_bad(s, e, true)) return R_FATAL;
         jb__stream_scan_error(s, &s->elem, e);
@@ -638,6 +689,11 @@ static int held_done(jb_stream *s, const jb_target *tg, int scan_rc, jb_error *e
     st = decode_text(s, tg, s->held, s->held_len, s->held_base, TRAIL_PREFIX, &end, e);
     if (scan_rc == JB_SCAN_FAIL) {
         if (!st) jb__stream_scan_error(s, &s->elem, e); /* (the decoder accepted: unexpected) */
+        else if (!final && token_open(s->held, s->held_base, s->held_len, e->offset)) {
+            s->hold = JB_H_SCAN; /* the token shown goes on: gather it */
+            s->tail = true;
+            return -1;
+        }
         return fatal(s, e);
     }
     s->elem_end = s->held_base + (st ? s->held_len : end);
@@ -653,6 +709,17 @@ static int step_held(jb_stream *s, const jb_target *tg, jb_error *e) {
         if (w == W_FAIL) return R_FATAL;
         if (w == W_NEED) return R_NEED;
         avail = w == W_END ? 0 : s->in_len - s->in_pos;
+        if (s->tail) { /* the scanner is done: only the token is wanted */
+            bool final = w == W_END || final_window(s);
+            if (!tail_add(s, s->in + s->in_pos, avail, &final)) {
+                failf(e, JB_E_NOMEM, s->held_base, "out of memory");
+                return fatal(s, e);
+            }
+            s->in_pos += avail;
+            rc = held_done(s, tg, JB_SCAN_FAIL, final, e);
+            if (rc >= 0) return rc;
+            continue;
+        }
         rc = jb__scan_feed(&s->elem, w == W_END ? "" : s->in + s->in_pos, avail,
                            s->in_base + s->in_pos, w == W_END || (final_window(s)), &used);
         if (!skipping && !held_add(s, s->in + s->in_pos, used)) {
@@ -685,7 +752,8 @@ static int step_held(jb_stream *s, const jb_target *tg, jb_error *e) {
         /* complete (what follows it is the next element's), or malformed
          * (held has what the decision looked at, the byte after a bad
          * token too: the decoder then decides the same) */
-        return held_done(s, tg, rc, e);
+        rc = held_done(s, tg, rc, w == W_END || final_window(s), e);
+        if (rc >= 0) return rc;
     }
 }
 
@@ -752,6 +820,7 @@ static int element(jb_stream *s, const jb_target *tg, jb_error *e) {
             jb__arena_rollback(tg->arena, am);
         }
         s->hold = JB_H_SCAN;
+        s->tail = false;
         s->held_len = 0;
         s->held_base = start;
         if (!held_add(s, p, avail)) {
@@ -782,7 +851,24 @@ static int element(jb_stream *s, const jb_target *tg, jb_error *e) {
         s->elem_end = start + used;
         return R_BAD;
     }
-    return fatal(s, e); /* malformed: the decoder's error ends the stream */
+    /* malformed: the decoder's error ends the stream, once it shows the
+     * token a buffer would show */
+    if (!final && token_open(p, start, avail, e->offset)) {
+        bool cut = false;
+        s->hold = JB_H_SCAN;
+        s->tail = true;
+        s->held_len = 0;
+        s->held_base = start;
+        if (!tail_add(s, p, avail, &cut)) {
+            failf(e, JB_E_NOMEM, start, "out of memory");
+            return fatal(s, e);
+        }
+        s->in_pos += avail;
+        if (!cut) return step_held(s, tg, e);
+        s->hold = JB_H_NONE;
+        s->tail = false;
+    }
+    return fatal(s, e);
 }
 
 /* Whitespace (and comments) before a document; 0 when on its first byte.
@@ -822,6 +908,7 @@ slash:
     } else {
         if (!elem_begin(s, e)) return R_FATAL;
         s->hold = JB_H_SCAN;
+        s->tail = false;
     }
     s->held_len = 0;
     s->held_base = s->doc.ws_off;

@@ -224,6 +224,7 @@ struct jb_stream {
     size_t saved_len;
     /* an element gathered across windows */
     uint8_t hold; /* JB_H_* in stream.c */
+    bool tail;    /* JB_H_SCAN: malformed; gathering the rest of the token the error shows */
     char *held;
     size_t held_len, held_cap, held_base;
     /* framing */
