@@ -18,6 +18,8 @@ compiler driver, which includes cc1/cc1plus) for:
                                       with glaze 5.7.2, after ~1 CPU-minute and
                                       1.7 GB; measured once
   jbind     examples/pandoc/pandoc_types.c  the whole pandoc AST (issue 8)
+  jbind     the large union at 1x, 2x, 4x (JB_COMPILE_SCALES): descriptors and
+            the codecs the generator writes for them (one run each)
 and a probe of NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE at 63 and 64 members.
 PEERS is the glaze sources' parent (default ROOT/../shared/peers); without
 glaze/ there, its rows say so. Prints TSV on stdout.
@@ -93,6 +95,46 @@ cases = [
       "-I", os.path.join(root, "examples", "pandoc"),
       os.path.join(root, "examples", "pandoc", "pandoc_types.c")]),
 ]
+
+
+# Issue 15 part 4: the codecs jbind_generate would write for the large
+# union at 1x, 2x and 4x its size (JB_COMPILE_SCALES), beside the
+# descriptors at the same size: is the compile cost linear? A generator
+# program (gen_main.c below, as jbind_generate writes one) is linked with
+# the build's libjbind.a and the scaled descriptors, and writes the file.
+GEN_MAIN = """#include <jbind.h>
+extern const jb_type large_union_type, lu_record_type;
+int main(int argc, char **argv) {
+    static const jb_codegen_root roots[] = {{&lu_record_type, "lu_record_type"},
+                                            {&large_union_type, "large_union_type"}};
+    return jb_codegen_main(argc, argv, roots, 2);
+}
+"""
+lib = None
+for dirpath, _, files in os.walk(build):
+    if "libjbind.a" in files:
+        lib = os.path.join(dirpath, "libjbind.a")
+        break
+scales = [int(k) for k in os.environ.get("JB_COMPILE_SCALES", "1,2,4").split(",") if k.strip()]
+for k in scales:
+    sdir = os.path.join(tmp, f"lu{k}x")
+    tu = f"large-union at {k}x ({500 * k}-case enum + {200 * k}-field map record)"
+    subprocess.run([sys.executable, os.path.join(root, "bench", "gen_large.py"), sdir, str(k)], check=True)
+    sinc = ["-I", os.path.join(root, "include"), "-I", sdir]
+    cases.append((tu, "jbind (C, descriptors)",
+                  ["gcc", "-std=c11", "-O2", "-c"] + sinc + [os.path.join(sdir, "lu_gen_desc.c")]))
+    if lib is None:
+        cases.append((tu, "jbind generated codecs (C, jbind_generate)", "nolib"))
+        continue
+    with open(os.path.join(sdir, "gen_main.c"), "w") as f:
+        f.write(GEN_MAIN)
+    prog, out = os.path.join(sdir, "gen"), os.path.join(sdir, "lu_codecs.c")
+    ok = subprocess.run(["gcc", "-std=c11", "-O1"] + sinc + [os.path.join(sdir, "gen_main.c"),
+                        os.path.join(sdir, "lu_gen_desc.c"), lib, "-lm", "-o", prog]).returncode == 0
+    ok = ok and subprocess.run([prog, out, "lu"]).returncode == 0
+    cases.append((tu, "jbind generated codecs (C, jbind_generate)",
+                  (["gcc", "-std=c11", "-O2", "-c"] + sinc + [out]) if ok else "genfailed"))
+
 print("tu\tlib\twall_median_s\tcpu_median_s\tpeak_rss_kb\tobject_bytes\tstatus")
 for i, (tu, lib, cmd) in enumerate(cases):
     obj = os.path.join(tmp, f"tu{i}.o")
@@ -102,12 +144,19 @@ for i, (tu, lib, cmd) in enumerate(cases):
     if cmd == "nocodecs":
         print(f"{tu}\t{lib}\t\t\t\t\tnot measured: no generated codecs in {build} (the bench build makes them)")
         continue
+    if cmd == "nolib":
+        print(f"{tu}\t{lib}\t\t\t\t\tnot measured: no libjbind.a in {build}")
+        continue
+    if cmd == "genfailed":
+        print(f"{tu}\t{lib}\t\t\t\t\tFAILED: the generator program did not build or run")
+        continue
     if cmd == "skip":
         print(f"{tu}\t{lib}\t\t\t\t\tnot measured in this run (JB_COMPILE_GLAZE_LU=1 measures it: "
               "about a CPU-minute and 1.7 GB of memory before g++ gives up)")
         continue
     # (a TU that does not compile is tried once: its time is not a compile time)
-    med, cpu, rss, ok = measure(cmd + ["-o", obj], runs=1 if "lu_glaze" in cmd[-1] else 3)
+    once = "lu_glaze" in cmd[-1] or cmd[-1].endswith("lu_codecs.c")
+    med, cpu, rss, ok = measure(cmd + ["-o", obj], runs=1 if once else 3)
     size = os.path.getsize(obj) if ok and os.path.exists(obj) else 0
     status = "OK" if ok else "FAILED"
     if not ok and "lu_glaze" in cmd[-1]:

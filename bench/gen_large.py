@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""gen_large.py OUTDIR — generates Fable.Remoting's large-union benchmark types.
+"""gen_large.py OUTDIR [SCALE] — generates Fable.Remoting's large-union benchmark types.
 
 Writes, into OUTDIR (the build directory; nothing generated is committed):
   lu_gen.h          C types: enum large_union (500 cases Case1..Case500),
@@ -27,7 +27,10 @@ Writes, into OUTDIR (the build directory; nothing generated is committed):
 import os
 import sys
 
-NCASES, NFIELDS = 500, 200
+# SCALE (default 1) multiplies both sizes: the compile-cost linearity
+# check (bench/compile_cost.py) generates 1x, 2x and 4x.
+SCALE = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+NCASES, NFIELDS = 500 * SCALE, 200 * SCALE
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 cases = [f"Case{i}" for i in range(1, NCASES + 1)]
