@@ -143,9 +143,11 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         jb__cg_lit(g, &g->body, nd->tag->tag_name, nd->tag->tag_name_len);
         P(", %zu) == 0) return NULL; /* the tag again */\n", nd->tag->tag_name_len);
     }
-    if (pl->deny_unknown) P("    return NULL;\n");
+    /* jb__deny_unknown, split: the plan's part now, the call's in the code */
+    bool deny = jb__deny_unknown(pl, 0);
+    if (deny) P("    return NULL;\n");
     else P("    if ((d->flags & JB_READ_DENY_UNKNOWN) || !(p = jb_gen_skip(d, p))) return NULL;\n");
-    if (!pl->deny_unknown) {
+    if (!deny) {
         P("    switch (jbg_next(d, &p, '}')) {\n    case 1: break;\n    case 0: goto done;\n    default: return NULL;\n    }\n");
         P("    switch (guess) {\n");
         for (size_t i = 0; i < n; i++) P("    case %zu: goto k%zu;\n", i, i);
@@ -224,7 +226,7 @@ static void map(cg *g, const cg_node *nd) {
     }
     size_t es, vo;
     jb__map_layout(t, &es, &vo);
-    bool sorted = (nd->scope & JB_GEN_SCOPE_SORTED) || (t->fmt_flags & JB_FMT_SORTED_MAPS);
+    bool sorted = jb__map_sorted(t, (nd->scope & JB_GEN_SCOPE_SORTED) != 0);
     char dst[64];
     jb__cg_at(dst, sizeof dst, "e", vo);
     P("    const char *const end = d->end, *at = p;\n    jb_gen_mark m;\n    size_t n = 0;\n    char *e;\n");
@@ -247,7 +249,7 @@ static void ptr(cg *g, const cg_node *nd) {
     if (ea > 16) ea = 16;
     P("    const char *const end = d->end;\n    char *q;\n    (void)end;\n");
     P("    if (p < end && *p == 'n') {\n");
-    if (nd->t->flags & JB_TYPE_BOX) P("        return NULL; /* a box is never null */\n    }\n");
+    if (jb__ptr_is_box(nd->t)) P("        return NULL; /* a box is never null */\n    }\n");
     else P("        return jbg_null(p, end); /* NULL already */\n    }\n");
     P("    if (!(q = jb_gen_alloc(d, %zu, %zu))) return NULL;\n    memset(q, 0, %zu);\n    memcpy(o, &q, sizeof q);\n",
       et->size, ea, et->size);

@@ -24,9 +24,7 @@
  * written inline). */
 static size_t bounded(const jb_type *t, uint32_t scope) {
     if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64) {
-        if ((t->flags & JB_TYPE_AS_STRING) ||
-            (JB_GEN_SCOPE_INT64(scope) && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64)))
-            return 0;
+        if (jb__int_as_string(t, JB_GEN_SCOPE_INT64(scope) != 0)) return 0;
         return 21;
     }
     if (t->kind == JB_KIND_BOOL) return 5;
@@ -236,7 +234,7 @@ static void map(cg *g, const cg_node *nd) {
     const jb_type *t = nd->t;
     jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)JB_GEN_SCOPE_KEY_MODE(nd->scope);
     bool text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
-    bool sorted = (nd->scope & JB_GEN_SCOPE_SORTED) || (t->fmt_flags & JB_FMT_SORTED_MAPS);
+    bool sorted = jb__map_sorted(t, (nd->scope & JB_GEN_SCOPE_SORTED) != 0);
     if (!jb__map_is_object(t->key, km) || text_key || sorted || (nd->scope & JB_GEN_SCOPE_CONTROL_HEX)) {
         by_interpreter(g, t, nd->scope);
         return;
@@ -256,7 +254,7 @@ static void map(cg *g, const cg_node *nd) {
 
 static void ptr(cg *g, const cg_node *nd) {
     P("    const char *q;\n    memcpy(&q, o, sizeof q);\n    if (!q) {\n");
-    if (nd->t->flags & JB_TYPE_BOX) P("        return NULL; /* a box is never NULL */\n    }\n");
+    if (jb__ptr_is_box(nd->t)) P("        return NULL; /* a box is never NULL */\n    }\n");
     else P("        if (!(p = jbg_room(e, p, 4))) return NULL;\n        memcpy(p, \"null\", 4);\n        return p + 4;\n    }\n");
     encode_value(g, nd->t->elem, nd->scope, "q", "    ", false);
     P("    return p;\n}\n\n");

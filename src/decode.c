@@ -276,7 +276,7 @@ static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
     s->obj = obj;
     s->text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
     s->close = obj ? '}' : ']';
-    s->sorted = (r->flags & JB__READ_SORTED_MAPS) || (t->fmt_flags & JB_FMT_SORTED_MAPS);
+    s->sorted = jb__map_sorted(t, (r->flags & JB__READ_SORTED_MAPS) != 0);
     jb__map_layout(t, &s->es, &s->vo);
     size_t ka = jb__dec_align(t->key), va = jb__dec_align(t->elem);
     s->ea = ka > va ? ka : va;
@@ -400,7 +400,7 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
         case JB_KIND_ANY: st = jb__value_decode(r, (jb_value **)out); goto leaf;
         case JB_KIND_PTR: {
             if (r->p < r->end && *r->p == 'n') {
-                if (JB_UNLIKELY(t->flags & JB_TYPE_BOX)) return jb__dec_type_error(r, t->elem), S_FAIL;
+                if (JB_UNLIKELY(jb__ptr_is_box(t))) return jb__dec_type_error(r, t->elem), S_FAIL;
                 st = jb__r_literal(r, "null", 4);
                 *(void **)out = NULL;
                 goto leaf;

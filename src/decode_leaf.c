@@ -151,8 +151,7 @@ JB_NOINLINE jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out
     if (JB_UNLIKELY(!jb__starts_number(r))) {
         /* "123" for an integer written as a string (JB_TYPE_AS_STRING, int64 strings) */
         if (r->p < r->end && *r->p == '"' &&
-            ((t->flags & JB_TYPE_AS_STRING) ||
-             (r->int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64)))) {
+            jb__int_as_string(t, r->int64_string)) {
             if (jb__r_key(r, &tok)) return r->code;
             if (r->int64_string && tok.len > 1 && tok.ptr[0] == '+' && tok.ptr[1] != '-') { /* "+5" (Fable) */
                 tok.ptr++;

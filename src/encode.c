@@ -402,7 +402,7 @@ static jb_status open_map(jb_writer *w, estack *s, const jb_type *t, const void 
         jb_status st = jb__enc_open(w, obj ? '{' : '[');
         return st ? st : jb__enc_close(w, obj ? '}' : ']', true);
     }
-    if (JB_UNLIKELY((w->flags & JB__WRITE_SORTED_MAPS) || (t->fmt_flags & JB_FMT_SORTED_MAPS))) {
+    if (JB_UNLIKELY(jb__map_sorted(t, (w->flags & JB__WRITE_SORTED_MAPS) != 0))) {
         jb_status st = map_order(w, t, &v, es, &order);
         if (st) return st;
     }
@@ -610,7 +610,7 @@ static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *
         case JB_KIND_PTR: {
             const void *q = *(const void *const *)p;
             if (!q) {
-                st = JB_UNLIKELY(t->flags & JB_TYPE_BOX) ? jb__enc_null_box(w, t) : jb__enc_lit(w, "null", 4);
+                st = JB_UNLIKELY(jb__ptr_is_box(t)) ? jb__enc_null_box(w, t) : jb__enc_lit(w, "null", 4);
                 goto out;
             }
             t = t->elem;

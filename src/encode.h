@@ -162,8 +162,7 @@ static inline jb_status jb__enc_u64(jb_writer *w, uint64_t v) {
 }
 
 static inline bool jb__enc_int_as_string(const jb_writer *w, const jb_type *t) {
-    return (t->flags & JB_TYPE_AS_STRING) ||
-           (w->int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64));
+    return jb__int_as_string(t, w->int64_string);
 }
 
 typedef struct jb_anyvec {

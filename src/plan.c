@@ -301,7 +301,6 @@ static const jb_format no_format = {0};
 static const jb_format *fmt_of(const jb_type *t) { return t->format ? t->format : &no_format; }
 
 /* Count a record's entries with flattened members expanded, and its aliases. */
-/* Count a record's entries with flattened members expanded, and its aliases. */
 static bool count_fields(build *b, const jb_type *t, size_t *n, size_t *nalias, int depth) {
     if (depth > 16) return fail(b, JB_E_DESCRIPTOR, "flattening nests too deep (a cycle?) at", t->name);
     for (const jb_field *f = t->fields; f->cname; f++) {
@@ -358,10 +357,9 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
         pe->offset = base + f->offset;
         pe->flag_offset = base + f->flag_offset;
         pe->presence = f->presence;
-        pe->fflags = f->flags;
         pe->default_json = f->default_json;
         pe->optional = f->presence == JB_PRESENCE_FLAG ||
-                       (f->type->kind == JB_KIND_PTR && !(f->type->flags & JB_TYPE_BOX));
+                       (f->type->kind == JB_KIND_PTR && !jb__ptr_is_box(f->type));
         pe->absent = absent_rule(f, pl->fmt_flags);
         if (record) {
             if (!names_add(b, *i)) return false;
@@ -382,7 +380,7 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
  * (JB_EOP_ANY): their leaf path knows the quotes. */
 static uint8_t enc_op_of(const jb_type *t, uint8_t *max) {
     *max = 0;
-    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64 && (t->flags & JB_TYPE_AS_STRING)) return JB_EOP_ANY;
+    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64 && jb__int_as_string(t, false)) return JB_EOP_ANY;
     switch (t->kind) {
     case JB_KIND_BOOL: *max = 5; return JB_EOP_BOOL;
     case JB_KIND_I8: *max = 4; return JB_EOP_I8;

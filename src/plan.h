@@ -38,10 +38,10 @@ typedef struct jb_values {
     uint32_t mask;
 } jb_values;
 
-/* One record field, tuple element, enum case or sum case. 80 bytes on
- * 64-bit targets: the engines index e[i] in their loops, and a size of
- * 16 * 5 costs two instructions (an 88-byte entry cost a multiply;
- * measured). */
+/* One record field, tuple element, enum case or sum case. 96 bytes on
+ * 64-bit targets (checked below): the engines index e[i] in their loops,
+ * and a multiple of 16 costs shifts and an add where an 88-byte entry cost
+ * a multiply (measured). Six bytes of padding after enc_max are free. */
 typedef struct jb_pentry {
     const char *name;        /* JSON name (unescaped) */
     size_t name_len;
@@ -58,11 +58,11 @@ typedef struct jb_pentry {
     uint32_t ckey_off;       /* records: where ,"name": starts in the plan's ckeys (encode) */
     char *other_name;        /* JB_RENAME_SNAKE_SERDE: the word-split spelling decoding accepts
                                 too (owned), or NULL */
-    uint32_t fflags;         /* JB_FIELD_* */
     uint8_t enc_op;          /* records: JB_EOP_*, how the encoder's fast loop writes the field */
     uint8_t enc_max;         /* the most bytes that value can take (fixed-size ops; else 0) */
     const char *default_json; /* decoded when the key is missing, or NULL */
 } jb_pentry;
+_Static_assert(sizeof(void *) != 8 || sizeof(jb_pentry) == 96, "jb_pentry is 96 bytes on 64-bit targets");
 
 /* Encode opcodes, resolved from a record field's type when its plan is
  * compiled, so the encoder's field loop switches on one byte instead of
@@ -136,11 +136,14 @@ static inline const jb_plan *jb__plan_get(const jb_type *t) {
 }
 
 /*
- * Representation options the call may override. A plan resolves the
- * type's and the format's choice; a call-time flag (JB_READ_DENY_UNKNOWN,
- * JB_WRITE_ABSENT_NULL) can only turn the behaviour on, and these two
- * functions are the one place where it meets the plan (docs/formats.md
- * has the precedence table).
+ * Representation options: the one place each is resolved (docs/formats.md,
+ * "Which setting wins", has the precedence table). A plan resolves the
+ * field's, the type's and the format's choice when it compiles
+ * (absent_rule, resolve_options in plan.c); the engines read the result
+ * through the functions below and nowhere else. A call-time flag
+ * (JB_READ_DENY_UNKNOWN, JB_WRITE_ABSENT_NULL) can only turn a behaviour
+ * on, and is folded in here. Adding an option: resolve it in plan.c, read
+ * it here, use it in one engine file per direction (docs/design.md).
  */
 enum {
     JB_ABSENT_OMIT = 0, /* omitted, unless the call says JB_WRITE_ABSENT_NULL */
@@ -153,6 +156,23 @@ static inline bool jb__absent_as_null(const jb_pentry *pe, uint32_t write_flags)
 }
 static inline bool jb__deny_unknown(const jb_plan *pl, uint32_t read_flags) {
     return pl->deny_unknown || (read_flags & JB_READ_DENY_UNKNOWN);
+}
+/* Kinds with no plan (integers, pointers, maps) carry their own options in
+ * the descriptor; the enclosing plans' scope adds to them. */
+/* An integer of type t written as a JSON string and read from one too: its
+ * descriptor says so (the int64-as-string scalars), or the scope's int64
+ * strings (JB_FMT_INT64_STRING) reach it. */
+static inline bool jb__int_as_string(const jb_type *t, bool int64_scope) {
+    return (t->flags & JB_TYPE_AS_STRING) ||
+           (int64_scope && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64));
+}
+/* A pointer that must be present and non-NULL (JB_BOX_OF): null is a type
+ * error, a missing key JB_E_MISSING. */
+static inline bool jb__ptr_is_box(const jb_type *t) { return (t->flags & JB_TYPE_BOX) != 0; }
+/* A map in key order: its own descriptor says so, or the scope's
+ * JB_FMT_SORTED_MAPS (from an enclosing plan) reaches it. */
+static inline bool jb__map_sorted(const jb_type *t, bool sorted_scope) {
+    return sorted_scope || (t->fmt_flags & JB_FMT_SORTED_MAPS);
 }
 
 /*

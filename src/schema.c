@@ -299,8 +299,7 @@ static jb_value *int_pattern(sx *x, jb_kind k, bool plus, bool frac, bool quoted
 
 /* Is an integer of type t read from a string too, in scope sc? */
 static bool int_as_string(const jb_type *t, scope sc) {
-    return (t->flags & JB_TYPE_AS_STRING) ||
-           (sc.int64_string && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64));
+    return jb__int_as_string(t, sc.int64_string);
 }
 
 static jb_value *int_schema(sx *x, const jb_type *t, scope sc) {
