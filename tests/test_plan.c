@@ -612,6 +612,93 @@ static void test_option_homes(void) {
     }
 }
 
+/* The scoped options of the table: sorted maps and int64 strings, set on
+ * the map or integer itself, on the type, on its format, or on an
+ * enclosing type; and names (the field's JB_NAME, the type's .rename, the
+ * format's) and the float style (the type's, the format's, the call's). */
+typedef struct { JB_MAP(int32_t, int32_t) m; int64_t n; } sc_rec;
+typedef struct { sc_rec in; } sc_outer;
+static const jb_format scope_format = {.name = "scope", .flags = JB_FMT_SORTED_MAPS | JB_FMT_INT64_STRING};
+#define SC_PLAIN JB_FIELD(sc_rec, m, JB_MAP_OF(&jb_i32, &jb_i32)), JB_FIELD(sc_rec, n, &jb_i64)
+static const jb_type sc_plain = JB_RECORD(sc_rec, SC_PLAIN);
+static const jb_type sc_own = JB_RECORD(sc_rec,
+    JB_FIELD(sc_rec, m, JB_MAP_OF(&jb_i32, &jb_i32, .fmt_flags = JB_FMT_SORTED_MAPS)),
+    JB_FIELD(sc_rec, n, &jb_i64_string));
+static const jb_type sc_type = JB_RECORD((sc_rec, .fmt_flags = JB_FMT_SORTED_MAPS | JB_FMT_INT64_STRING), SC_PLAIN);
+static const jb_type sc_fmt = JB_RECORD((sc_rec, .format = &scope_format), SC_PLAIN);
+static const jb_type sc_outer_t = JB_RECORD((sc_outer, .format = &scope_format), JB_FIELD(sc_outer, in, &sc_plain));
+
+typedef struct { int32_t user_id; int32_t item_no; double x; } nm_rec;
+static const jb_format kebab_format = {.name = "kebab", .rename_fields = JB_RENAME_KEBAB, .float_style = JB_FLOAT_HASKELL};
+#define NM_FIELDS JB_FIELD(nm_rec, user_id, &jb_i32), JB_FIELD(nm_rec, item_no, &jb_i32, JB_NAME("No")), \
+    JB_FIELD(nm_rec, x, &jb_f64)
+static const jb_type nm_plain = JB_RECORD(nm_rec, NM_FIELDS);
+static const jb_type nm_fmt = JB_RECORD((nm_rec, .format = &kebab_format), NM_FIELDS);
+static const jb_type nm_type = JB_RECORD((nm_rec, .format = &kebab_format, .rename = JB_RENAME_CAMEL,
+                                          .float_style = JB_FLOAT_RUST), NM_FIELDS);
+
+static void test_option_scopes(void) {
+    static const struct {
+        int line;
+        const jb_type *t;
+        uint32_t float_style; /* the call's */
+        const char *want;
+    } enc[] = {
+        /* sorted maps: off unless the map, the type, its format or an enclosing type says so;
+           int64 strings: the scalar's descriptor, the type, its format, an enclosing type */
+        {__LINE__, &sc_plain, 0, "{\"m\":{\"10\":1,\"2\":2},\"n\":5}"},
+        {__LINE__, &sc_own, 0, "{\"m\":{\"2\":2,\"10\":1},\"n\":\"5\"}"},
+        {__LINE__, &sc_type, 0, "{\"m\":{\"2\":2,\"10\":1},\"n\":\"5\"}"},
+        {__LINE__, &sc_fmt, 0, "{\"m\":{\"2\":2,\"10\":1},\"n\":\"5\"}"},
+        {__LINE__, &sc_outer_t, 0, "{\"in\":{\"m\":{\"2\":2,\"10\":1},\"n\":\"5\"}}"},
+        /* names: JB_NAME as written; else the type's .rename, else the format's */
+        /* float style: the type's, else its format's, else the call's, else ECMA */
+        {__LINE__, &nm_plain, 0, "{\"user_id\":1,\"No\":2,\"x\":1}"},
+        {__LINE__, &nm_plain, JB_FLOAT_JAVA, "{\"user_id\":1,\"No\":2,\"x\":1.0}"},
+        {__LINE__, &nm_fmt, JB_FLOAT_JAVA, "{\"user-id\":1,\"No\":2,\"x\":1.0}"},
+        {__LINE__, &nm_fmt, 0, "{\"user-id\":1,\"No\":2,\"x\":1.0}"},
+        {__LINE__, &nm_type, JB_FLOAT_ECMA, "{\"userId\":1,\"No\":2,\"x\":1.0}"},
+    };
+    for (size_t i = 0; i < sizeof enc / sizeof enc[0]; i++) {
+        struct { int32_t key, value; } items[2] = {{10, 1}, {2, 2}};
+        union { sc_rec r; sc_outer o; nm_rec n; } v;
+        memset(&v, 0, sizeof v);
+        if (enc[i].t == &sc_outer_t) v.o.in = (sc_rec){{(void *)items, 2}, 5};
+        else if (enc[i].t == &nm_plain || enc[i].t == &nm_fmt || enc[i].t == &nm_type) v.n = (nm_rec){1, 2, 1.0};
+        else v.r = (sc_rec){{(void *)items, 2}, 5};
+        jb_write_options o = {.float_style = enc[i].float_style};
+        jb_buf b = JB_BUF_INIT;
+        jb_status st = jb_encode(enc[i].t, &v, &b, &o, NULL);
+        CHECK_AT(enc[i].line, st == JB_OK, "%s", jb_status_name(st));
+        CHECK_MEM_AT(enc[i].line, b.data, b.len, enc[i].want, strlen(enc[i].want));
+        jb_buf_free(&b);
+    }
+    /* decoding: sorted on the way in where the table says so; "5" read only where int64 strings apply */
+    static const struct {
+        int line;
+        const jb_type *t;
+        const char *json;
+        jb_status want;
+        int32_t first_key; /* of m, when JB_OK */
+    } dec[] = {
+        {__LINE__, &sc_plain, "{\"m\":{\"10\":1,\"2\":2},\"n\":5}", JB_OK, 10},
+        {__LINE__, &sc_plain, "{\"m\":{},\"n\":\"5\"}", JB_E_TYPE, 0},
+        {__LINE__, &sc_own, "{\"m\":{\"10\":1,\"2\":2},\"n\":\"5\"}", JB_OK, 2},
+        {__LINE__, &sc_type, "{\"m\":{\"10\":1,\"2\":2},\"n\":\"5\"}", JB_OK, 2},
+        {__LINE__, &sc_fmt, "{\"m\":{\"10\":1,\"2\":2},\"n\":5}", JB_OK, 2},
+    };
+    for (size_t i = 0; i < sizeof dec / sizeof dec[0]; i++) {
+        sc_rec v;
+        jb_arena *a = jb_arena_new();
+        jb_status st = jb_decode(dec[i].t, dec[i].json, strlen(dec[i].json), &v, a, NULL, NULL);
+        CHECK_AT(dec[i].line, st == dec[i].want, "%s", jb_status_name(st));
+        if (st == JB_OK && dec[i].first_key)
+            CHECK_AT(dec[i].line, v.m.len == 2 && v.m.items[0].key == dec[i].first_key && v.n == 5,
+                     "len %zu first %d n %lld", v.m.len, v.m.len ? v.m.items[0].key : 0, (long long)v.n);
+        jb_arena_free(a);
+    }
+}
+
 /* A descriptor defined at block scope is refused: its plan cache is a
  * compound literal there, gone when the block ends. A plan-less one (no
  * cache) is fine. */
@@ -678,6 +765,7 @@ static void test_bytes_eq(void) {
 int main(void) {
     test_bytes_eq();
     test_option_homes();
+    test_option_scopes();
     test_block_scope();
     test_mistakes();
     test_big();
