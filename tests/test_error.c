@@ -5,6 +5,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "error.h"
@@ -465,6 +466,57 @@ static void test_token_show(void) {
     }
 }
 
+/* Through the public calls: a custom decoder's message longer than
+ * jb_error.message, with a 3-byte character (U+20AC, E2 82 AC) across the
+ * cut; then its rendering into buffers that end inside one. */
+static const char *cut_message;
+static jb_status cut_enc(jb_writer *w, const void *v, void *ctx) {
+    (void)ctx;
+    return jb_write_i64(w, *(const int64_t *)v);
+}
+static jb_status cut_dec(jb_reader *r, void *v, void *ctx) {
+    (void)v, (void)ctx;
+    return jb_read_fail(r, 0, cut_message);
+}
+
+static const jb_type cut_type = JB_CUSTOM(int64_t, cut_enc, cut_dec, NULL);
+
+static void test_message_cut_utf8(void) {
+    const jb_type *t = &cut_type;
+    char msg[300], want[300], out[64];
+    int64_t v;
+    jb_error e;
+    jb_arena *a = jb_arena_new();
+    CHECK(a != NULL);
+    /* 250 'm', the euro sign in bytes 250..252, more after. 255 bytes fit
+     * in the array: 252 and "..."; the sign would end at 253, so the cut
+     * backs up to 250. */
+    memset(msg, 'm', 250);
+    memcpy(msg + 250, "\xe2\x82\xac and more", 13);
+    msg[263] = '\0';
+    cut_message = msg;
+    CHECK_EQ_INT(jb_decode(t, "1", 1, &v, a, NULL, &e), JB_E_CUSTOM);
+    memset(want, 'm', 250);
+    memcpy(want + 250, "...", 4);
+    CHECK_STR(e.message, want);
+    CHECK_EQ_INT(strlen(e.message), 253);
+
+    /* The rendering: "f.json:1:1: " is 12 bytes, then 3 per sign; cap c
+     * keeps c - 1 - 4 bytes before "...\n". */
+    cut_message = "\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac";
+    CHECK_EQ_INT(jb_decode(t, "1", 1, &v, a, NULL, &e), JB_E_CUSTOM);
+    CHECK_STR(e.message, cut_message);
+    jb_error_render(&e, "f.json", "1", 1, 0, out, 20); /* 15: exactly one sign */
+    CHECK_STR(out, "f.json:1:1: \xe2\x82\xac...\n");
+    jb_error_render(&e, "f.json", "1", 1, 0, out, 21); /* 16: inside the second */
+    CHECK_STR(out, "f.json:1:1: \xe2\x82\xac...\n");
+    jb_error_render(&e, "f.json", "1", 1, 0, out, 22); /* 17: still inside */
+    CHECK_STR(out, "f.json:1:1: \xe2\x82\xac...\n");
+    jb_error_render(&e, "f.json", "1", 1, 0, out, 23); /* 18: two signs */
+    CHECK_STR(out, "f.json:1:1: \xe2\x82\xac\xe2\x82\xac...\n");
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_status_names();
     test_line_column();
@@ -475,5 +527,6 @@ int main(void) {
     test_found_name();
     test_token_name();
     test_token_show();
+    test_message_cut_utf8();
     return check_report();
 }
