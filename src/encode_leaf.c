@@ -141,53 +141,87 @@ static jb_status enc_enum(jb_writer *w, const jb_type *t, const void *p) {
 }
 
 /*
- * Arrays of integers or doubles in compact mode: one reservation per
- * element covers the comma and the longest number, so the loop is the
- * formatter and nothing else (no per-element dispatch). Returns false when
- * this path does not apply.
+ * Arrays of integers or doubles in compact mode (numbers_ok), brackets
+ * included: one check of the room per element covers the comma and the
+ * longest number (and the '[' before the first, the ']' after the last
+ * gets its own), so the loop is the formatter and little else. The cursor
+ * lives in a local and goes back to w->p only around a grow or a
+ * non-finite double (whose spelling enc_nonfinite decides). Doubles, the
+ * common case (coordinates), have their own loop without the per-element
+ * switch. The level opened and closed here is only checked against
+ * max_depth: nothing inside nests.
  */
-static bool enc_numbers(jb_writer *w, const jb_type *elem, const char *items, size_t count,
-                        jb_status *st) {
-    jb_kind k = elem->kind;
-    if (jb__enc_pretty(w) || k < JB_KIND_I8 || k > JB_KIND_F64 || jb__enc_int_as_string(w, elem)) return false;
-    for (size_t i = 0; i < count; i++) {
-        const char *p = items + i * elem->size;
-        if ((*st = jb__w_reserve(w, JB_FMT_F64_MAX + 1))) {
-            jb__enc_sink_fail(w, *st);
-            return true;
-        }
-        if (i) *w->p++ = ',';
-        switch (k) {
-        case JB_KIND_I8: w->p += jb__fmt_i64(w->p, *(const int8_t *)p); break;
-        case JB_KIND_I16: w->p += jb__fmt_i64(w->p, *(const int16_t *)p); break;
-        case JB_KIND_I32: w->p += jb__fmt_i64(w->p, *(const int32_t *)p); break;
-        case JB_KIND_I64: w->p += jb__fmt_i64(w->p, *(const int64_t *)p); break;
-        case JB_KIND_U8: w->p += jb__fmt_u64(w->p, *(const uint8_t *)p); break;
-        case JB_KIND_U16: w->p += jb__fmt_u64(w->p, *(const uint16_t *)p); break;
-        case JB_KIND_U32: w->p += jb__fmt_u64(w->p, *(const uint32_t *)p); break;
-        case JB_KIND_U64: w->p += jb__fmt_u64(w->p, *(const uint64_t *)p); break;
-        case JB_KIND_F32:
-        case JB_KIND_F64: {
-            double d = k == JB_KIND_F32 ? (double)*(const float *)p : *(const double *)p;
-            if (JB_UNLIKELY(!isfinite(d))) {
-                if ((*st = enc_nonfinite(w, d))) {
-                    jb__path_index(&w->path, i);
-                    return true;
-                }
-                break;
-            }
-            jb_float_style fs = (jb_float_style)w->float_style;
-            w->p += k == JB_KIND_F32 ? jb__fmt_f32_style(w->p, *(const float *)p, fs)
-                                     : jb__fmt_f64_style(w->p, d, fs);
-            break;
-        }
-        default: break;
-        }
-    }
-    *st = JB_OK;
-    return true;
+static bool numbers_ok(const jb_writer *w, const jb_type *elem) {
+    return !jb__enc_pretty(w) && elem->kind >= JB_KIND_I8 && elem->kind <= JB_KIND_F64 &&
+           !jb__enc_int_as_string(w, elem);
 }
 
+#define NUM_ROOM (JB_FMT_F64_MAX + 1)
+
+static jb_status enc_numbers(jb_writer *w, const jb_type *elem, const char *items, size_t count) {
+    const jb_kind k = elem->kind;
+    const jb_float_style fs = (jb_float_style)w->float_style;
+    const size_t size = elem->size;
+    jb_status st;
+    if (JB_UNLIKELY(w->depth >= w->max_depth))
+        return jb__enc_fail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
+    char *o = w->p, *end = w->end;
+    char sep = '[';
+    for (size_t i = 0; i < count; i++, sep = ',') {
+        const char *p = items + i * size;
+        if (JB_UNLIKELY((size_t)(end - o) < NUM_ROOM)) {
+            w->p = o;
+            if ((st = jb__w_grow(w, NUM_ROOM))) return jb__enc_sink_fail(w, st);
+            o = w->p;
+            end = w->end;
+        }
+        *o++ = sep;
+        double d;
+        switch (k) {
+        case JB_KIND_F64:
+            memcpy(&d, p, sizeof d);
+            if (JB_LIKELY(isfinite(d))) {
+                o += jb__fmt_f64_style(o, d, fs);
+                continue;
+            }
+            break;
+        case JB_KIND_F32: {
+            float f;
+            memcpy(&f, p, sizeof f);
+            if (JB_LIKELY(isfinite(f))) {
+                o += jb__fmt_f32_style(o, f, fs);
+                continue;
+            }
+            d = (double)f;
+            break;
+        }
+        case JB_KIND_I8: o += jb__fmt_i64(o, *(const int8_t *)p); continue;
+        case JB_KIND_I16: o += jb__fmt_i64(o, *(const int16_t *)p); continue;
+        case JB_KIND_I32: o += jb__fmt_i64(o, *(const int32_t *)p); continue;
+        case JB_KIND_I64: o += jb__fmt_i64(o, *(const int64_t *)p); continue;
+        case JB_KIND_U8: o += jb__fmt_u64(o, *(const uint8_t *)p); continue;
+        case JB_KIND_U16: o += jb__fmt_u64(o, *(const uint16_t *)p); continue;
+        case JB_KIND_U32: o += jb__fmt_u64(o, *(const uint32_t *)p); continue;
+        default: o += jb__fmt_u64(o, *(const uint64_t *)p); continue;
+        }
+        /* a non-finite double: null, aeson's spelling, or the error */
+        w->p = o;
+        if ((st = enc_nonfinite(w, d))) {
+            jb__path_index(&w->path, i);
+            return st;
+        }
+        o = w->p;
+        end = w->end;
+    }
+    if (JB_UNLIKELY(end == o)) {
+        w->p = o;
+        if ((st = jb__w_grow(w, 1))) return jb__enc_sink_fail(w, st);
+        o = w->p;
+    }
+    *o++ = ']';
+    w->p = o;
+    return JB_OK;
+}
 
 jb_status jb__enc_map_key(jb_writer *w, const jb_type *k, const void *p) {
     jb_status st;
@@ -300,10 +334,10 @@ jb_status jb__enc_leaf(jb_writer *w, const jb_type *t, const void *p) {
 
 /* '[' leaves ']': numbers in one go, other leaves one by one. */
 jb_status jb__enc_leaves(jb_writer *w, const jb_type *elem, const char *items, size_t count) {
+    if (count && numbers_ok(w, elem)) return enc_numbers(w, elem, items, count);
     jb_status st = jb__enc_open(w, '[');
     if (st) return st;
-    if (count == 0 || enc_numbers(w, elem, items, count, &st))
-        return st ? st : jb__enc_close(w, ']', count == 0);
+    if (count == 0) return jb__enc_close(w, ']', true);
     for (size_t i = 0; i < count; i++) {
         if ((st = jb__enc_sep(w, i == 0))) return st;
         if (JB_UNLIKELY(st = jb__enc_leaf(w, elem, items + i * elem->size))) {

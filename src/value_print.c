@@ -87,59 +87,30 @@ static jb_status close_c(jb_writer *w, char c, bool empty) {
 }
 
 /*
- * Strings of at most SHORT_STR bytes that need no escape in any mode
- * (printable ASCII but '"' and '\\', and '/' when it is escaped) are most
- * of a document's keys and many of its values. They are written here
- * directly: 8 bytes at a time, each word checked (jb__swar_special, every
- * byte >= 0x80 flagged too) and stored in one go, the last word loaded at
- * s + n - 8 so that it overlaps the previous one instead of a byte loop.
- * That skips the general path's block reservation and kernel dispatch,
- * which cost more than the copy for short strings. Anything else (longer,
- * non-ASCII, an escape, a nearly full sink) takes jb__w_string, which
- * validates UTF-8 and escapes; nothing is committed (w->p unchanged) when
- * this path gives up, so the fallback starts from scratch.
+ * Strings of at most SHORT_STR bytes that need no escape in any mode are
+ * most of a document's keys and many of its values: written by
+ * jb__w_plain_at (write.h) when the sink has the room. Anything else
+ * (longer, non-ASCII, an escape, a nearly full sink) takes jb__w_string,
+ * which validates UTF-8 and escapes; nothing is committed (w->p unchanged)
+ * when this path gives up, so the fallback starts from scratch.
  *
- * after: bytes written after the closing quote (key: ':' then ' ' when
- * pretty); add: how many of them count (0, 1 or 2). Needs n + 4 bytes of
- * room at w->p: the stores never go past q + n + 3.
+ * add: how many of the bytes after the closing quote count (0, 1 or 2:
+ * a key's ':' then ' ' when pretty). Needs n + 4 bytes of room at w->p.
  */
-#define SHORT_STR 64
+#define SHORT_STR JB_W_PLAIN_MAX
+
 static bool put_plain(jb_writer *w, const char *s, size_t n, size_t add) {
-    const bool slash = (w->flags & JB_WRITE_ESCAPE_SLASH) != 0;
     char *q = w->p;
     if (n > SHORT_STR || (size_t)(w->end - q) < n + 4) return false;
-    q[0] = '"';
-    if (n >= 8) {
-        size_t i = 0;
-        uint64_t x;
-        for (; i + 8 <= n; i += 8) {
-            x = jb__load64(s + i);
-            if (jb__swar_special(x, JB_HI8, slash)) return false;
-            memcpy(q + 1 + i, &x, 8);
-        }
-        if (i < n) { /* the last 8 bytes, overlapping what was checked */
-            x = jb__load64(s + n - 8);
-            if (jb__swar_special(x, JB_HI8, slash)) return false;
-            memcpy(q + 1 + n - 8, &x, 8);
-        }
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            unsigned char c = (unsigned char)s[i];
-            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || (slash && c == '/')) return false;
-            q[1 + i] = (char)c;
-        }
-    }
-    q[n + 1] = '"';
-    q[n + 2] = ':';
-    q[n + 3] = ' ';
-    w->p = q + n + 2 + add;
+    if (!(q = jb__w_plain_at(q, s, n, (w->flags & JB_WRITE_ESCAPE_SLASH) != 0))) return false;
+    q[0] = ':';
+    q[1] = ' ';
+    w->p = q + add;
     return true;
 }
 
 static jb_status put_string(jb_writer *w, const jb_str *s) {
-    jb_status st;
-    if (put_plain(w, s->ptr, s->len, 0)) return JB_OK;
-    st = jb__w_string(w, s->ptr ? s->ptr : "", s->len);
+    jb_status st = jb__w_string(w, s->ptr ? s->ptr : "", s->len);
     if (st == JB_E_UTF8) return pfail(w, JB_E_UTF8, "invalid UTF-8 in a string");
     TRY(st);
     return JB_OK;
@@ -179,6 +150,22 @@ static jb_status put_canonical_number(jb_writer *w, const jb_value *v) {
     return JB_OK;
 }
 
+/* A finite double at q (JB_FMT_F64_MAX + 2 bytes of room); its length. */
+static inline size_t put_double(char *q, double d, jb_float_style fs) {
+    size_t n = jb__fmt_f64_style(q, d, fs);
+    if (fs <= JB_FLOAT_ECMA && fabs(d) >= 9007199254740992.0 && !memchr(q, 'e', n)) {
+        /* An integral double past 2^53 written as digits alone would
+         * read back as an exact integer of another value
+         * (6666666666666667000 is not 6666666666666666496.0): ".0"
+         * keeps it a double, so parse -> print -> parse is a fixed
+         * point. (The typed encoder, whose reader knows the target
+         * type, writes the digits alone.) */
+        q[n++] = '.';
+        q[n++] = '0';
+    }
+    return n;
+}
+
 static jb_status put_number(jb_writer *w, const jb_value *v) {
     if (w->flags & JB_PRINT_CANONICAL) return put_canonical_number(w, v);
     switch (v->nk) {
@@ -199,20 +186,7 @@ static jb_status put_number(jb_writer *w, const jb_value *v) {
                          isnan(d) ? "NaN" : (d > 0 ? "Infinity" : "-Infinity"));
         }
         TRY(jb__w_reserve(w, JB_FMT_F64_MAX + 2)); /* + ".0" */
-        {
-            size_t n = jb__fmt_f64_style(w->p, d, (jb_float_style)w->float_style);
-            if (w->float_style <= JB_FLOAT_ECMA && fabs(d) >= 9007199254740992.0 && !memchr(w->p, 'e', n)) {
-                /* An integral double past 2^53 written as digits alone would
-                 * read back as an exact integer of another value
-                 * (6666666666666667000 is not 6666666666666666496.0): ".0"
-                 * keeps it a double, so parse -> print -> parse is a fixed
-                 * point. (The typed encoder, whose reader knows the target
-                 * type, writes the digits alone.) */
-                w->p[n++] = '.';
-                w->p[n++] = '0';
-            }
-            w->p += n;
-        }
+        w->p += put_double(w->p, d, (jb_float_style)w->float_style);
         return JB_OK;
     }
     }
@@ -353,12 +327,158 @@ static jb_status open_value(jb_writer *w, jb_vstack *st, const jb_value *v) {
     return JB_OK;
 }
 
+/*
+ * The compact walk (no indentation, document key order: what most prints
+ * are). Same output as the general walk below, byte for byte, with the
+ * cursor and the open container in locals: the writer is touched only
+ * around the slow calls (a string that needs escaping or is long, a big or
+ * non-finite number, growing the sink). Each step (',' + a short key + a
+ * short string, a number, a literal or an opening bracket) is reserved
+ * once as STEP_MAX bytes and then written unchecked; a closing bracket
+ * checks for its one byte. A reservation that the sink cannot give in
+ * place makes it grow or stage (jb__w_grow): a fixed buffer is never
+ * written past its end.
+ */
+#define STEP_MAX (1 + (SHORT_STR + 3) + (SHORT_STR + 2))
+_Static_assert(STEP_MAX >= 1 + (SHORT_STR + 3) + JB_FMT_F64_MAX + 2, "a step covers a number");
+_Static_assert(STEP_MAX <= JB_W_RESERVE_MAX, "a step fits one reservation");
+
+static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
+    const bool slash = (w->flags & JB_WRITE_ESCAPE_SLASH) != 0;
+    const jb_float_style fs = (jb_float_style)w->float_style;
+    char *o = w->p, *end = w->end;
+    const jb_value *c = NULL; /* the open container on top of st */
+    size_t i = 0, n = 0;      /* its next element, and how many */
+    jb_status rc;
+#define SYNC() (w->p = o)
+#define RELOAD() (o = w->p, end = w->end)
+#define ROOM(k)                                                     \
+    do {                                                            \
+        if (JB_UNLIKELY((size_t)(end - o) < (k))) {                 \
+            SYNC();                                                 \
+            if ((rc = jb__w_grow(w, (k))) != JB_OK) goto sink_fail; \
+            RELOAD();                                               \
+        }                                                           \
+    } while (0)
+    ROOM(STEP_MAX);
+    for (;;) {
+        /* v: the value to write, STEP_MAX bytes of room at o */
+        switch (v ? v->type : JB_VALUE_NULL) {
+        case JB_VALUE_ARRAY:
+        case JB_VALUE_OBJECT: {
+            const bool obj = v->type == JB_VALUE_OBJECT;
+            const size_t len = plen(v);
+            pfr *f;
+            if (JB_UNLIKELY(w->depth >= w->max_depth)) {
+                SYNC();
+                pfail(w, JB_E_DEPTH, "nesting deeper than %u (max_depth; a value inside itself?)",
+                      (unsigned)w->max_depth);
+                goto fail;
+            }
+            if (len == 0) {
+                o[0] = obj ? '{' : '[';
+                o[1] = obj ? '}' : ']';
+                o += 2;
+                break;
+            }
+            *o++ = obj ? '{' : '[';
+            if (c) ((pfr *)st->base)[st->n - 1].i = i;
+            if (!(f = jb__vstack_push(st))) {
+                SYNC();
+                pfail(w, JB_E_NOMEM, "out of memory (print stack)");
+                goto fail;
+            }
+            f->v = c = v;
+            f->order = NULL;
+            w->depth++;
+            i = 0;
+            n = len;
+            break;
+        }
+        case JB_VALUE_STRING: {
+            char *q = v->u.str.len <= SHORT_STR ? jb__w_plain_at(o, v->u.str.ptr, v->u.str.len, slash) : NULL;
+            if (JB_LIKELY(q != NULL)) {
+                o = q;
+                break;
+            }
+            SYNC();
+            if ((rc = put_string(w, &v->u.str))) goto fail;
+            RELOAD();
+            break;
+        }
+        case JB_VALUE_NUMBER:
+            if (v->nk == JB_NUMBER_I64) {
+                o += jb__fmt_i64(o, v->u.num.n.i);
+            } else if (v->nk == JB_NUMBER_U64) {
+                o += jb__fmt_u64(o, v->u.num.n.u);
+            } else if (v->nk == JB_NUMBER_F64 && JB_LIKELY(isfinite(v->u.num.n.d))) {
+                o += put_double(o, v->u.num.n.d, fs);
+            } else {
+                SYNC();
+                if ((rc = put_number(w, v))) goto fail;
+                RELOAD();
+            }
+            break;
+        case JB_VALUE_BOOL:
+            memcpy(o, v->u.b ? "true" : "false", 5); /* the step covers 5 */
+            o += v->u.b ? 4 : 5;
+            break;
+        default: memcpy(o, "null", 4); o += 4; break;
+        }
+        /* the next element, closing what is finished */
+        while (i == n) {
+            if (!c) goto done;
+            ROOM(1);
+            *o++ = c->type == JB_VALUE_OBJECT ? '}' : ']';
+            w->depth--;
+            if (--st->n == 0) goto done;
+            const pfr *f = (const pfr *)st->base + (st->n - 1);
+            c = f->v;
+            i = f->i;
+            n = plen(c);
+        }
+        ROOM(STEP_MAX);
+        if (i) *o++ = ',';
+        if (c->type == JB_VALUE_OBJECT) {
+            const jb_member *m = &c->u.obj.items[i++];
+            char *q = m->key.len <= SHORT_STR ? jb__w_plain_at(o, m->key.ptr, m->key.len, slash) : NULL;
+            if (JB_LIKELY(q != NULL)) {
+                *q = ':';
+                o = q + 1;
+            } else {
+                SYNC();
+                if ((rc = put_key(w, &m->key))) goto fail;
+                RELOAD();
+                ROOM(STEP_MAX);
+            }
+            v = m->val;
+        } else {
+            v = c->u.arr.items[i++];
+        }
+    }
+done:
+    SYNC();
+    return JB_OK;
+sink_fail:
+    psink(w, rc);
+fail:
+    if (st->n) ((pfr *)st->base)[st->n - 1].i = i;
+    return w->code;
+#undef SYNC
+#undef RELOAD
+#undef ROOM
+}
+
 jb_status jb__value_encode(jb_writer *w, const jb_value *v) {
     pfr local[32];
     jb_vstack st = JB_VSTACK_INIT(local);
     const uint32_t saved = w->flags;
     jb_status rc = JB_OK;
     if (w->flags & JB_PRINT_CANONICAL) w->flags = JB_PRINT_CANONICAL | JB_PRINT_SORT_KEYS;
+    if (!(w->flags & (JB_WRITE_PRETTY | JB_PRINT_SORT_KEYS | JB_PRINT_CANONICAL))) {
+        if ((rc = print_compact(w, &st, v))) goto fail;
+        goto done;
+    }
     for (;;) {
         pfr *f;
         if (v && (v->type == JB_VALUE_ARRAY || v->type == JB_VALUE_OBJECT))

@@ -434,6 +434,14 @@ static esc_pos escape_span(char *q, const unsigned char *s, size_t i, size_t sto
 jb_status jb__w_string(jb_writer *w, const char *str, size_t n) {
     const unsigned char *s = (const unsigned char *)str;
     size_t i = 0;
+    if (n <= JB_W_PLAIN_MAX && (size_t)(w->end - w->p) >= n + 2) {
+        /* short and clean (most keys and many values): no block set-up */
+        char *q = jb__w_plain_at(w->p, str, n, (w->flags & JB_WRITE_ESCAPE_SLASH) != 0);
+        if (JB_LIKELY(q != NULL)) {
+            w->p = q;
+            return JB_OK;
+        }
+    }
     for (;;) {
         /* The block: up to STR_BLOCK bytes, or fewer (but at least
          * STR_MIN_BLOCK) if that lets the room already there do. Each block

@@ -9,6 +9,7 @@
 
 #include "base.h"
 #include "error.h"
+#include "kernel.h"
 
 enum { JB_SINK_BUF = 1, JB_SINK_FIXED, JB_SINK_STREAM };
 
@@ -73,6 +74,46 @@ JB_HIDDEN jb_status jb__w_grow(jb_writer *w, size_t n);
 static inline jb_status jb__w_reserve(jb_writer *w, size_t n) {
     if (JB_LIKELY((size_t)(w->end - w->p) >= n)) return JB_OK;
     return jb__w_grow(w, n);
+}
+
+/*
+ * The short-string fast path: "s" written at q unchecked, for
+ * n <= JB_W_PLAIN_MAX bytes that need no escape under any flags (printable
+ * ASCII but '"' and '\\', and '/' when slash). Needs n + 2 bytes of room
+ * at q; no store goes past q + n + 1. Checks 8 bytes at a time
+ * (jb__swar_special, every byte >= 0x80 flagged too) and stores each word
+ * in one go; the last word is loaded at s + n - 8, overlapping the
+ * previous one, instead of a byte loop. Returns the byte past the closing
+ * quote, or NULL when s needs the general path (jb__w_string): what was
+ * stored at q is then garbage in room the caller owns, and is overwritten.
+ * It skips the block reservation and kernel dispatch of the general path,
+ * which cost more than the copy for the many short keys and values.
+ */
+#define JB_W_PLAIN_MAX 64
+static inline char *jb__w_plain_at(char *q, const char *s, size_t n, bool slash) {
+    q[0] = '"';
+    if (n >= 8) {
+        size_t i = 0;
+        uint64_t x;
+        for (; i + 8 <= n; i += 8) {
+            x = jb__load64(s + i);
+            if (jb__swar_special(x, JB_HI8, slash)) return NULL;
+            memcpy(q + 1 + i, &x, 8);
+        }
+        if (i < n) { /* the last 8 bytes, overlapping what was checked */
+            x = jb__load64(s + n - 8);
+            if (jb__swar_special(x, JB_HI8, slash)) return NULL;
+            memcpy(q + 1 + n - 8, &x, 8);
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || (slash && c == '/')) return NULL;
+            q[1 + i] = (char)c;
+        }
+    }
+    q[n + 1] = '"';
+    return q + n + 2;
 }
 
 /* Write n bytes of any length. */

@@ -1416,6 +1416,54 @@ static void test_flat_records(void) {
     CHECK_STR(e.path, "$.rows[0].h");
 }
 
+/*
+ * Arrays of numbers (written by one loop with the cursor in a local) into
+ * a fixed buffer of every capacity from 0 to one past the output: the
+ * prefix that fits, JB_E_BUFFER and the needed size below it, nothing
+ * written past the capacity (guard bytes). Expected text by snprintf.
+ */
+typedef JB_VEC(int64_t) vec_i64;
+typedef JB_VEC(double) vec_f64;
+static void test_number_arrays_fixed(void) {
+    enum { N = 200 };
+    int64_t iv[N];
+    double dv[N];
+    char want[2][N * 24 + 2];
+    size_t wl[2] = {0, 0};
+    vec_i64 vi = {iv, N};
+    vec_f64 vd = {dv, N};
+    const jb_type *types[2] = {JB_VEC_OF(&jb_i64), JB_VEC_OF(&jb_f64)};
+    const void *vals[2] = {&vi, &vd};
+    for (int k = 0; k < 2; k++) want[k][wl[k]++] = '[';
+    for (int i = 0; i < N; i++) {
+        iv[i] = (int64_t)i * 7919 * 1000003 - 50000;
+        dv[i] = i % 3 ? -(i + 0.5) : i * 0.25;
+        wl[0] += (size_t)snprintf(want[0] + wl[0], sizeof want[0] - wl[0], "%s%lld", i ? "," : "",
+                                  (long long)iv[i]);
+        wl[1] += (size_t)snprintf(want[1] + wl[1], sizeof want[1] - wl[1], "%s%g", i ? "," : "", dv[i]);
+    }
+    for (int k = 0; k < 2; k++) {
+        want[k][wl[k]++] = ']';
+        jb_buf b = JB_BUF_INIT;
+        CHECK(jb_encode(types[k], vals[k], &b, NULL, NULL) == JB_OK);
+        CHECK_MEM_AT(__LINE__, b.data, b.len, want[k], wl[k]);
+        jb_buf_free(&b);
+        for (size_t cap = 0; cap <= wl[k] + 1; cap++) {
+            char *dst = malloc(cap + 16);
+            size_t need = 0, keep = cap < wl[k] ? cap : wl[k];
+            bool guard = true;
+            memset(dst, 0x5a, cap + 16);
+            jb_status st = jb_encode_fixed(types[k], vals[k], dst, cap, &need, NULL, NULL);
+            CHECK_AT(__LINE__, st == (cap >= wl[k] ? JB_OK : JB_E_BUFFER), "cap %zu: %d", cap, (int)st);
+            CHECK_AT(__LINE__, need == wl[k], "cap %zu: needed %zu", cap, need);
+            CHECK_AT(__LINE__, memcmp(dst, want[k], keep) == 0, "cap %zu: the prefix", cap);
+            for (size_t i = cap; i < cap + 16; i++) guard &= dst[i] == 0x5a;
+            CHECK_AT(__LINE__, guard, "cap %zu: a byte past the buffer was written", cap);
+            free(dst);
+        }
+    }
+}
+
 int main(void) {
     test_ints();
     test_floats();
@@ -1432,5 +1480,6 @@ int main(void) {
     test_nomem();
     test_boxes();
     test_flat_records();
+    test_number_arrays_fixed();
     return check_report();
 }

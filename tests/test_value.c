@@ -881,6 +881,81 @@ static void test_print_short_strings(void) {
     jb_arena_free(a);
 }
 
+/* A sink callback appending to a jb_buf. */
+static int collect(void *ctx, const char *data, size_t len) {
+    jb_buf *b = ctx;
+    if (len == 0) return 0;
+    if (jb_buf_reserve(b, len) != JB_OK) return 1;
+    memcpy(b->data + b->len, data, len);
+    b->len += len;
+    return 0;
+}
+
+/*
+ * The compact printer (the default: no indentation, document order) over a
+ * document of every kind of step: keys and strings short, at the short
+ * path's limit (64 bytes) and past it, escaped, non-ASCII; integers,
+ * unsigned, doubles, big numbers; literals; empty and nested containers.
+ * The text is written here in the printer's own form, so parse -> print
+ * gives it back byte for byte. Then every capacity of a fixed buffer from
+ * 0 to one past the length: JB_E_BUFFER below it with the needed size and
+ * the prefix that fits, nothing written past the capacity (guard bytes).
+ */
+static void test_print_compact_sinks(void) {
+    jb_arena *a = jb_arena_new();
+    jb_buf text = JB_BUF_INIT, got = JB_BUF_INIT;
+    char k64[65], k65[66];
+    memset(k64, 'k', 64);
+    k64[64] = '\0';
+    memset(k65, 'q', 65);
+    k65[65] = '\0';
+    CHECK_EQ_INT(jb_buf_reserve(&text, 1 << 16), JB_OK);
+    text.len += (size_t)snprintf(text.data, text.cap, "[");
+    for (int r = 0; r < 12; r++) {
+        text.len += (size_t)snprintf(
+            text.data + text.len, text.cap - text.len,
+            "%s{\"id\":%d,\"neg\":%d,\"u\":18446744073709551615,\"d\":%d.5,\"e\":-0.125,"
+            "\"big\":123456789012345678901234567890,\"t\":true,\"f\":false,\"n\":null,"
+            "\"s\":\"%.*s\",\"%s\":\"%s\",\"%s\":[],\"esc\":\"a\\\"b\\\\c\\n\","
+            "\"utf\":\"caf\xc3\xa9 \xe6\x97\xa5\",\"o\":{},\"xy\":[[%d,2],[3.25],{\"z\":[true,null]}]}",
+            r ? "," : "", r, -r * 1000003, r, r * 5, k65, k64, k64, k65, r);
+    }
+    text.len += (size_t)snprintf(text.data + text.len, text.cap - text.len, "]");
+    jb_value *v = parse(a, text.data);
+    CHECK_EQ_INT(jb_value_print(v, &got, NULL, NULL), JB_OK);
+    CHECK_MEM_AT(__LINE__, got.data, got.len, text.data, text.len);
+    got.len = 0;
+    CHECK_EQ_INT(jb_value_print_to(v, collect, &got, NULL, NULL), JB_OK);
+    CHECK_MEM_AT(__LINE__, got.data, got.len, text.data, text.len);
+    for (size_t cap = 0; cap <= text.len + 1; cap++) {
+        char *dst = malloc(cap + 16);
+        size_t need = 0, keep = cap < text.len ? cap : text.len;
+        bool guard = true;
+        memset(dst, 0x5a, cap + 16);
+        jb_status st = jb_value_print_fixed(v, dst, cap, &need, NULL, NULL);
+        CHECK_EQ_INT(st, cap >= text.len ? JB_OK : JB_E_BUFFER);
+        CHECK_EQ_INT(need, text.len);
+        CHECK_AT(__LINE__, memcmp(dst, text.data, keep) == 0, "cap %zu: the prefix", cap);
+        for (size_t i = cap; i < cap + 16; i++) guard &= dst[i] == 0x5a;
+        CHECK_AT(__LINE__, guard, "cap %zu: a byte past the buffer was written", cap);
+        free(dst);
+    }
+    /* a failure deep inside: nothing left in the buffer, the path names it */
+    {
+        jb_value *bad = parse(a, "[{\"a\":[1,2]},{\"b\":[3,{\"c\":\"x\"}]}]");
+        jb_error e;
+        jb_value *c = jb_value_pointer(bad, "/1/b/1");
+        jb_value_object_set(c, "c", 1, jb_value_new_string(a, "\xc3", 1), a);
+        got.len = 0;
+        CHECK_EQ_INT(jb_value_print(bad, &got, NULL, &e), JB_E_UTF8);
+        CHECK_STR(e.path, "$[1].b[1].c");
+        CHECK_EQ_INT(got.len, 0);
+    }
+    jb_buf_free(&text);
+    jb_buf_free(&got);
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_types_and_numbers();
     test_float_tokens();
@@ -891,6 +966,7 @@ int main(void) {
     test_copy_equal();
     test_print_flags();
     test_print_short_strings();
+    test_print_compact_sinks();
     test_canonical();
     test_errors();
     test_any_and_typed();
