@@ -85,6 +85,10 @@ const char *cli_display_name(const char *path);
  * FILE:LINE:COLUMN: message (at PATH). "record N: " goes before the
  * message when the framing has many documents. */
 void cli_report(FILE *to, const cli_input *in, const cli_opts *o, const jb_error *e);
+/* The same for an error of a document held whole in text[0..len) (its
+ * offsets are text's): rendered against that text, or --brief. */
+void cli_report_text(FILE *to, const char *path, const char *text, size_t len,
+                     const cli_opts *o, const jb_error *e);
 /* The exit status for a stream's failure st (reported to errto for invalid
  * JSON; to stderr for reading, memory or writing troubles). */
 int cli_fail(jb_status st, const cli_input *in, const cli_opts *o, const jb_error *e,
@@ -109,6 +113,19 @@ int cli_usage_error(const char *fmt, ...);
  * 0 or EXIT_TROUBLE (reported).
  */
 int cli_parse_opts(int argc, char **argv, cli_opts *o, int *nargs, unsigned groups);
+
+/* ---- schema.c ---- */
+
+/* A type the tool knows (the examples' descriptors, linked in): what
+ * `jbind schema NAME` prints and `jbind check --type NAME` decodes. */
+typedef struct cli_type {
+    const char *name, *what;
+    const jb_type *type;
+    uint32_t schema_flags; /* JB_SCHEMA_* its schema is written with */
+    uint32_t read_flags;   /* JB_READ_* its documents are read with */
+} cli_type;
+/* The type called name, or NULL. */
+const cli_type *cli_find_type(const char *name);
 
 /* ---- main.c ---- */
 

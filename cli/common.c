@@ -73,10 +73,29 @@ static size_t read_back(FILE *f, size_t offset, char *buf, size_t cap, size_t *a
     return *at <= n ? n : 0;
 }
 
+/* e (its offset already within src[0..len), NULL/0 for no source) rendered
+ * to `to`: the shared end of cli_report and cli_report_text. */
+static void render(FILE *to, const char *path, const char *src, size_t len, const cli_opts *o,
+                   const jb_error *e) {
+    char local[2048], *buf = local;
+    const uint32_t flags = use_color(o, to) ? JB_RENDER_COLOR : 0;
+    size_t n = jb_error_render(e, cli_display_name(path), src, len, flags, local, sizeof local);
+    if (n >= sizeof local && (buf = malloc(n + 1)) != NULL)
+        jb_error_render(e, cli_display_name(path), src, len, flags, buf, n + 1);
+    fputs(buf ? buf : local, to);
+    if (buf != local) free(buf);
+}
+
+static void brief(FILE *to, const char *path, const jb_error *e, const char *message) {
+    fprintf(to, "%s:%zu:%zu: %s", cli_display_name(path), e->line, e->column, message);
+    if (strcmp(e->path, "$") != 0) fprintf(to, " (at %s)", e->path);
+    fputc('\n', to);
+}
+
 void cli_report(FILE *to, const cli_input *in, const cli_opts *o, const jb_error *e) {
-    char src[BEFORE + 4 * JB_RENDER_WIDTH + 64], local[2048], *buf = local;
+    char src[BEFORE + 4 * JB_RENDER_WIDTH + 64];
     jb_error shown = *e;
-    size_t len, at = 0, n;
+    size_t len, at = 0;
     if (o->framing != JB_FRAMING_SINGLE) { /* "record N: message", cut visibly */
         int w = snprintf(shown.message, sizeof shown.message, "record %zu: %s", e->index + 1, e->message);
         if (w >= (int)sizeof shown.message) {
@@ -86,19 +105,20 @@ void cli_report(FILE *to, const cli_input *in, const cli_opts *o, const jb_error
         }
     }
     if (o->brief) {
-        fprintf(to, "%s:%zu:%zu: %s", cli_display_name(in->path), e->line, e->column, shown.message);
-        if (strcmp(e->path, "$") != 0) fprintf(to, " (at %s)", e->path);
-        fputc('\n', to);
+        brief(to, in->path, e, shown.message);
         return;
     }
     len = read_back(in->f, e->offset, src, sizeof src, &at);
     shown.offset = at;
-    const uint32_t flags = use_color(o, to) ? JB_RENDER_COLOR : 0;
-    n = jb_error_render(&shown, cli_display_name(in->path), len ? src : NULL, len, flags, local, sizeof local);
-    if (n >= sizeof local && (buf = malloc(n + 1)) != NULL)
-        jb_error_render(&shown, cli_display_name(in->path), len ? src : NULL, len, flags, buf, n + 1);
-    fputs(buf ? buf : local, to);
-    if (buf != local) free(buf);
+    render(to, in->path, len ? src : NULL, len, o, &shown);
+}
+
+void cli_report_text(FILE *to, const char *path, const char *text, size_t len,
+                     const cli_opts *o, const jb_error *e) {
+    if (o->brief)
+        brief(to, path, e, e->message);
+    else
+        render(to, path, text, len, o, e);
 }
 
 int cli_fail(jb_status st, const cli_input *in, const cli_opts *o, const jb_error *e,

@@ -9,7 +9,8 @@
  * NAME is one of the table below: the pandoc document AST
  * (examples/pandoc) and the record of examples/schema. The descriptors are
  * linked into the tool; a program's own types get their schema from
- * jb_schema_write.
+ * jb_schema_write. `jbind check --type NAME` decodes documents against
+ * the same table (cli_find_type).
  */
 #include <string.h>
 
@@ -17,20 +18,25 @@
 #include "pandoc_types.h"
 #include "types.h"
 
-static const struct {
-    const char *name, *what;
-    const jb_type *type;
-    uint32_t flags; /* JB_SCHEMA_* the type is read with */
-} types[] = {
+static const cli_type types[] = {
     {"pandoc", "a pandoc document (pandoc -t json), pandoc-types 1.22", &pd_pandoc_type,
-     JB_SCHEMA_INTEGRAL_FLOATS},
-    {"pandoc-block", "one pandoc Block", &pd_block_type, JB_SCHEMA_INTEGRAL_FLOATS},
-    {"pandoc-inline", "one pandoc Inline", &pd_inline_type, JB_SCHEMA_INTEGRAL_FLOATS},
-    {"pandoc-meta", "one pandoc MetaValue", &pd_meta_value_type, JB_SCHEMA_INTEGRAL_FLOATS},
+     JB_SCHEMA_INTEGRAL_FLOATS, JB_READ_INTEGRAL_FLOATS},
+    {"pandoc-block", "one pandoc Block", &pd_block_type, JB_SCHEMA_INTEGRAL_FLOATS,
+     JB_READ_INTEGRAL_FLOATS},
+    {"pandoc-inline", "one pandoc Inline", &pd_inline_type, JB_SCHEMA_INTEGRAL_FLOATS,
+     JB_READ_INTEGRAL_FLOATS},
+    {"pandoc-meta", "one pandoc MetaValue", &pd_meta_value_type, JB_SCHEMA_INTEGRAL_FLOATS,
+     JB_READ_INTEGRAL_FLOATS},
     {"person", "examples/schema: a record with a rename policy, an alias, a default and a sum",
-     &person_type, 0},
+     &person_type, 0, 0},
 };
 #define NTYPES (sizeof types / sizeof types[0])
+
+const cli_type *cli_find_type(const char *name) {
+    for (size_t k = 0; k < NTYPES; k++)
+        if (strcmp(types[k].name, name) == 0) return &types[k];
+    return NULL;
+}
 
 /* pandoc's Table is held by a custom codec: its JSON is pd_table_type's. */
 static const jb_type *custom_as(const jb_type *t, void *ctx) {
@@ -61,12 +67,12 @@ static int run(int argc, char **argv) {
         }
     }
     if (!name) return cli_usage_error("schema needs a NAME (jbind schema --list)%s", "");
-    for (size_t k = 0; k < NTYPES; k++) {
-        if (strcmp(types[k].name, name) != 0) continue;
+    const cli_type *t = cli_find_type(name);
+    if (t) {
         jb_buf b = JB_BUF_INIT;
         jb_error e;
-        o.flags |= types[k].flags;
-        jb_status st = jb_schema_write(types[k].type, &b, &o, &e);
+        o.flags |= t->schema_flags;
+        jb_status st = jb_schema_write(t->type, &b, &o, &e);
         if (st == JB_OK &&
             (fwrite(b.data, 1, b.len, stdout) != b.len || fputc('\n', stdout) == EOF))
             st = JB_E_IO;

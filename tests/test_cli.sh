@@ -175,6 +175,61 @@ check_err check-no-file 2 'check needs at least one FILE'
 rc=$?
 if [ "$rc" -eq 2 ] && grep -qF "$tmp/nope.json" "$tmp/err"; then ok; else bad "check-unreadable: $rc"; fi
 
+# --- check --type: every error of one decode, each rendered ----------------
+# five mistakes against examples/schema's person (userId u32, fullName,
+# optional email, level i16, badge an internally tagged sum); the columns
+# were counted by hand: 7 at 2:15, "emial" at 3:3, 40000 at 4:12, "Rectt"
+# at 5:21, the closing brace (userId missing) at 6:1
+printf '{\n  "fullName": 7,\n  "emial": "a@b.c",\n  "level": 40000,\n  "badge": {"type": "Rectt", "w": 1}\n}\n' >"$tmp/person5.json"
+"$jbind" check --type person --deny-unknown "$tmp/person5.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-type-five 1 "$tmp/person5.json:2:15: expected a string, found number 7
+ 2 |   \"fullName\": 7,
+   |               ^
+   = at \$.fullName (JB_E_TYPE)
+$tmp/person5.json:3:3: unknown field \"emial\" in person; did you mean \"email\"?
+ 3 |   \"emial\": \"a@b.c\",
+   |   ^~~~~~~
+   = at \$ (JB_E_UNKNOWN)
+$tmp/person5.json:4:12: expected an integer between -32768 and 32767, found 40000
+ 4 |   \"level\": 40000,
+   |            ^~~~~
+   = at \$.level (JB_E_RANGE)
+$tmp/person5.json:5:21: expected one of \"Circle\", \"Rect\", \"Empty\", found \"Rectt\"; did you mean \"Rect\"?
+ 5 |   \"badge\": {\"type\": \"Rectt\", \"w\": 1}
+   |                     ^~~~~~~
+   = at \$.badge (JB_E_UNKNOWN)
+$tmp/person5.json:6:1: missing required field \"userId\" of person
+ 6 | }
+   | ^
+   = at \$.userId (JB_E_MISSING)"
+# without --deny-unknown the misspelt field is skipped: four errors
+"$jbind" check --type person --brief "$tmp/person5.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-type-brief 1 "$tmp/person5.json:2:15: expected a string, found number 7 (at \$.fullName)
+$tmp/person5.json:4:12: expected an integer between -32768 and 32767, found 40000 (at \$.level)
+$tmp/person5.json:5:21: expected one of \"Circle\", \"Rect\", \"Empty\", found \"Rectt\"; did you mean \"Rect\"? (at \$.badge)
+$tmp/person5.json:6:1: missing required field \"userId\" of person (at \$.userId)"
+"$jbind" check --type person --deny-unknown --max-errors 2 --brief "$tmp/person5.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check_out check-type-max 1 "$tmp/person5.json:2:15: expected a string, found number 7 (at \$.fullName)
+$tmp/person5.json:3:3: unknown field \"emial\" in person; did you mean \"email\"?
+$tmp/person5.json: stopped after 2 errors (--max-errors)"
+# a syntax error ends the document: it is the last error
+run '{"userId": "x", "fullName": "a" "badge": 1}' check --type person --brief -
+check_out check-type-syntax 1 '<stdin>:1:12: expected an integer, found string "x" (at $.userId)
+<stdin>:1:33: expected '"','"' or '"'}'"', found string'
+run '{"userId": 1, "fullName": "Ann", "badge": {"type": "Circle", "contents": 2}}' check --type person -
+check_silent check-type-good 0
+run '{}' check --type nobody -
+check_err check-type-unknown 2 "check: no type 'nobody'"
+run '{}' check --max-errors 3 -
+check_err check-max-without-type 2 '--max-errors and --deny-unknown need --type'
+run '{}' check --type person --max-errors 0 -
+check_err check-max-zero 2 '--max-errors needs a number from 1 to 100000'
+run '{}' check --type person --lines -
+check_err check-type-lines 2 '--type checks one document per file'
+
 # --- get ------------------------------------------------------------------
 run "$doc" get /b/1
 check_out get-number 0 '2.5'
