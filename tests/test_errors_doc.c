@@ -102,14 +102,24 @@ typedef struct example {
 static const example examples[] = {
     /* {"host": "a" "port": 1} : the second string starts at byte 13 */
     {"syntax", JB_E_SYNTAX, 13, 1, 14},
+    /* {host: "a"} : the bare word at byte 1 */
+    {"syntax-key", JB_E_SYNTAX, 1, 1, 2},
+    /* {"host": "a", "port": 80, "role": nope} : the word at byte 34 */
+    {"syntax-word", JB_E_SYNTAX, 34, 1, 35},
     /* line 2 (from byte 2) is `  "port": "8080",`: the string in column 11 */
     {"type", JB_E_TYPE, 12, 2, 11},
     /* line 2 is `  "port": 70000,` */
     {"range", JB_E_RANGE, 12, 2, 11},
+    /* {"host": "a", "port": "xxx...", ...} : the string at byte 22 */
+    {"type-long", JB_E_TYPE, 22, 1, 23},
     /* {"host": "a", "port": 80} : the } is byte 24 */
     {"missing", JB_E_MISSING, 24, 1, 25},
+    /* {"host": "a", "prot": 80, "role": "user"} : the } at byte 40 */
+    {"missing-near", JB_E_MISSING, 40, 1, 41},
     /* lines of 2, 15 and 14 bytes, then `  "role": "amdin"` from byte 31 */
     {"unknown", JB_E_UNKNOWN, 41, 4, 11},
+    /* the same input as missing-near, denied: the key "prot" at byte 14 */
+    {"unknown-field", JB_E_UNKNOWN, 14, 1, 15},
     /* {"host": "a", "host": "b", ...} : the second key at byte 14 */
     {"duplicate", JB_E_DUPLICATE, 14, 1, 15},
     /* {"host": "\uD800", ...} : the backslash at byte 10 */
@@ -123,6 +133,8 @@ static const example examples[] = {
     {"nomem", JB_E_NOMEM, 9, 1, 10},
     /* {"host": "a", "port": 80, "role": "user"} x : the x at byte 42 */
     {"trailing", JB_E_TRAILING, 42, 1, 43},
+    /* {"host": "a", "port": 80, "role": "user"}foo : the word at byte 41 */
+    {"trailing-word", JB_E_TRAILING, 41, 1, 42},
     {"nonfinite", JB_E_NONFINITE, 0, 0, 0}, /* encode: no position */
     /* a plan's failure is reported at the document's first byte */
     {"descriptor", JB_E_DESCRIPTOR, 0, 1, 1},
@@ -146,6 +158,7 @@ static jb_status run(const example *x, const char *in, size_t len, jb_error *e) 
     CHECK(a != NULL);
     if (strcmp(n, "depth") == 0) ro.max_depth = 2;
     if (strcmp(n, "limit") == 0) ro.max_string_len = 4;
+    if (strcmp(n, "unknown-field") == 0) ro.flags = JB_READ_DENY_UNKNOWN;
     if (strcmp(n, "nomem") == 0) {
         static int left;
         jb_allocator thin = {thin_realloc, &left};
