@@ -190,7 +190,18 @@ static JB_NOINLINE jb_status fields_fast(jb_writer *w, const jb_plan *pl, const 
             o += jb__fmt_f32_style(o, d, fs);
             continue;
         }
-        case JB_EOP_STR:
+        case JB_EOP_STR: {
+            /* a short clean string straight into the room (fast_ok: no
+             * escaping flags); anything else through the writer */
+            jb_str sv;
+            memcpy(&sv, p, sizeof sv);
+            if (sv.len <= JB_W_PLAIN_MAX && sv.ptr && (size_t)(w->end - o) >= sv.len + 2) {
+                char *q = jb__w_plain_at(o, sv.ptr, sv.len, false);
+                if (JB_LIKELY(q != NULL)) {
+                    o = q;
+                    continue;
+                }
+            }
             w->p = o;
             if (JB_UNLIKELY(st = jb__enc_str(w, (const jb_str *)p))) {
                 *in_child = true;
@@ -199,6 +210,7 @@ static JB_NOINLINE jb_status fields_fast(jb_writer *w, const jb_plan *pl, const 
             }
             o = w->p;
             continue;
+        }
         default: break;
         }
         /* anything else: the general leaf path, or a container for the walk */

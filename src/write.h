@@ -90,11 +90,11 @@ static inline jb_status jb__w_reserve(jb_writer *w, size_t n) {
  * which cost more than the copy for the many short keys and values.
  */
 #define JB_W_PLAIN_MAX 64
-static inline char *jb__w_plain_at(char *q, const char *s, size_t n, bool slash) {
+JB_INLINE char *jb__w_plain_at(char *q, const char *s, size_t n, bool slash) {
+    uint64_t x;
     q[0] = '"';
     if (n >= 8) {
         size_t i = 0;
-        uint64_t x;
         for (; i + 8 <= n; i += 8) {
             x = jb__load64(s + i);
             if (jb__swar_special(x, JB_HI8, slash)) return NULL;
@@ -105,12 +105,23 @@ static inline char *jb__w_plain_at(char *q, const char *s, size_t n, bool slash)
             if (jb__swar_special(x, JB_HI8, slash)) return NULL;
             memcpy(q + 1 + n - 8, &x, 8);
         }
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            unsigned char c = (unsigned char)s[i];
-            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || (slash && c == '/')) return NULL;
-            q[1 + i] = (char)c;
-        }
+    } else if (n >= 4) {
+        /* the first and the last 4 bytes (overlapping below 8) in one word:
+         * the check is per byte, so where each lands does not matter */
+        uint32_t lo = jb__load32(s), hi = jb__load32(s + n - 4);
+        x = (uint64_t)lo | (uint64_t)hi << 32;
+        if (jb__swar_special(x, JB_HI8, slash)) return NULL;
+        memcpy(q + 1, &lo, 4);
+        memcpy(q + 1 + n - 4, &hi, 4);
+    } else if (n) {
+        /* bytes 0, n/2 and n-1 cover 1 to 3 bytes; the rest of the word is
+         * 'a', which needs nothing */
+        const unsigned char *u = (const unsigned char *)s;
+        x = UINT64_C(0x6161616161000000) | u[0] | (uint64_t)u[n >> 1] << 8 | (uint64_t)u[n - 1] << 16;
+        if (jb__swar_special(x, JB_HI8, slash)) return NULL;
+        q[1] = (char)u[0];
+        q[1 + (n >> 1)] = (char)u[n >> 1];
+        q[n] = (char)u[n - 1];
     }
     q[n + 1] = '"';
     return q + n + 2;

@@ -757,8 +757,58 @@ static void test_init_defaults(void) {
     CHECK_EQ_INT(W.flags, JB_WRITE_PRETTY);
 }
 
+/* The short-string path (jb__w_plain_at: up to 64 bytes, words of 8, 4+4
+ * and 1-3 bytes): every ASCII byte at every position of every length from
+ * 1 to 70 (past the path's limit), with and without ESCAPE_SLASH; then a
+ * two-byte character and an invalid byte at every position of the short
+ * lengths. */
+static void test_short_strings_every_position(void) {
+    size_t bad = 0, total = 0;
+    for (int slash = 0; slash < 2; slash++)
+        for (unsigned c = 1; c < 0x80; c++)
+            for (size_t n = 1; n <= 70; n++)
+                for (size_t k = 0; k < n; k++) {
+                    char in[72], want[80], tmp[2], *out;
+                    size_t m = 0, len;
+                    const char *e = ascii_expect(c, slash, tmp);
+                    memset(in, 'x', n);
+                    in[k] = (char)c;
+                    want[m++] = '"';
+                    memset(want + m, 'x', k);
+                    m += k;
+                    memcpy(want + m, e, strlen(e));
+                    m += strlen(e);
+                    memset(want + m, 'x', n - k - 1);
+                    m += n - k - 1;
+                    want[m++] = '"';
+                    jb_status st = enc_string(slash ? JB_WRITE_ESCAPE_SLASH : 0, in, n, &out, &len);
+                    total++;
+                    if ((st != JB_OK || len != m || memcmp(out, want, m) != 0) && bad++ < 5)
+                        fprintf(stderr, "byte 0x%02x at %zu of %zu (slash %d): got [%.*s]\n", c, k, n,
+                                slash, (int)len, out ? out : "");
+                    free(out);
+                }
+    CHECK_EQ_INT(bad, 0);
+    CHECK_EQ_INT(total, 2 * 127 * (70 * 71 / 2));
+    for (size_t n = 2; n <= 12; n++)
+        for (size_t k = 0; k + 1 < n; k++) {
+            char in[16], want[20];
+            memset(in, 'y', n);
+            in[k] = '\xc3';
+            in[k + 1] = '\xa9'; /* U+00E9, copied as it is */
+            want[0] = '"';
+            memcpy(want + 1, in, n);
+            want[n + 1] = '"';
+            check_enc(__LINE__, 0, in, n, want, n + 2);
+            in[k + 1] = '\xff'; /* never in UTF-8 */
+            check_bad(__LINE__, 0, in, n);
+        }
+    CHECK_ENC(0, "", "\"\"");
+}
+
 int main(void) {
     test_every_ascii_byte();
+    test_short_strings_every_position();
     test_escapes_by_hand();
     test_utf8();
     test_invalid_utf8();
