@@ -141,11 +141,27 @@ static const example examples[] = {
     {"value", JB_E_VALUE, 0, 0, 0},
     {"io", JB_E_IO, 0, 0, 0},
     {"buffer", JB_E_BUFFER, 0, 0, 0},
+    /* collect: the first of the errors in `collected` below */
+    {"collect", JB_E_TYPE, 12, 2, 11},
     /* -5 : the number at byte 0 */
     {"custom", JB_E_CUSTOM, 0, 1, 1},
     {"arg", JB_E_ARG, 0, 0, 0},
 };
 #define NEXAMPLES (sizeof examples / sizeof examples[0])
+
+/* The example "collect": one decode with jb_read_options.errors and
+ * JB_READ_DENY_UNKNOWN, five mistakes, every error rendered in turn.
+ * Lines of 2, 13, 14, 19 and 14 bytes start at 0, 2, 15, 29, 48, 62. */
+static const example collected[] = {
+    {"host", JB_E_TYPE, 12, 2, 11},     /* "host": 7 */
+    {"prot", JB_E_UNKNOWN, 17, 3, 3},   /* "prot": 80, denied */
+    {"role", JB_E_UNKNOWN, 39, 4, 11},  /* "amdin" */
+    {"host", JB_E_DUPLICATE, 50, 5, 3}, /* the second "host" */
+    {"port", JB_E_MISSING, 62, 6, 1},   /* the closing } */
+};
+#define NCOLLECTED (sizeof collected / sizeof collected[0])
+static jb_error collect_items[NCOLLECTED + 2];
+static jb_error_list collect_list;
 
 /* Run example x on the document's input (NULL for an encode). */
 static jb_status run(const example *x, const char *in, size_t len, jb_error *e) {
@@ -159,6 +175,12 @@ static jb_status run(const example *x, const char *in, size_t len, jb_error *e) 
     if (strcmp(n, "depth") == 0) ro.max_depth = 2;
     if (strcmp(n, "limit") == 0) ro.max_string_len = 4;
     if (strcmp(n, "unknown-field") == 0) ro.flags = JB_READ_DENY_UNKNOWN;
+    if (strcmp(n, "collect") == 0) {
+        jb_error_list empty = JB_ERROR_LIST_INIT(collect_items, NCOLLECTED + 2);
+        collect_list = empty;
+        ro.flags = JB_READ_DENY_UNKNOWN;
+        ro.errors = &collect_list;
+    }
     if (strcmp(n, "nomem") == 0) {
         static int left;
         jb_allocator thin = {thin_realloc, &left};
@@ -199,7 +221,8 @@ static jb_status run(const example *x, const char *in, size_t len, jb_error *e) 
         s.port = 80;
         s.role = ROLE_USER;
         st = jb_encode_fixed(&server_type, &s, dst, sizeof dst, &needed, &wo, e);
-        if (st == JB_E_BUFFER) CHECK_EQ_INT(needed, strlen("{\"host\":\"a\",\"port\":80,\"role\":\"user\"}"));
+        if (st == JB_E_BUFFER)
+            CHECK_EQ_INT(needed, strlen("{\"host\":\"a\",\"port\":80,\"role\":\"user\"}"));
     } else {
         st = jb_decode(&server_type, in, len, &s, a, &ro, e);
     }
@@ -322,6 +345,21 @@ int main(int argc, char **argv) {
         jb_status st = run(x, text, len, &e);
         size_t n = jb_error_render(&e, "config.json", text, len, 0, r, sizeof r);
         CHECKF(n < sizeof r, "%s: rendering of %zu bytes", x->name, n);
+        if (strcmp(x->name, "collect") == 0) { /* every error, one after another */
+            CHECKF(collect_list.len == NCOLLECTED, "collect: %zu errors", collect_list.len);
+            n = 0;
+            for (size_t k = 0; k < collect_list.len && k < NCOLLECTED; k++) {
+                const jb_error *c = &collect_list.items[k];
+                const example *w = &collected[k];
+                CHECKF(c->code == w->code && c->offset == w->offset && c->line == w->line &&
+                           c->column == w->column,
+                       "collect %zu: %s at %zu, %zu:%zu, want %s at %zu, %zu:%zu", k,
+                       jb_status_name(c->code), c->offset, c->line, c->column,
+                       jb_status_name(w->code), w->offset, w->line, w->column);
+                n += jb_error_render(c, "config.json", text, len, 0, r + n, sizeof r - n);
+                CHECK(n < sizeof r);
+            }
+        }
         if (print) {
             if (in) printf("```json example=%s\n%s```\n", x->name, in->text);
             printf("```text rendered=%s\n%s```\n\n", x->name, r);
@@ -330,8 +368,8 @@ int main(int argc, char **argv) {
                jb_status_name(x->code), e.message);
         CHECKF(e.code == x->code, "%s: e.code %s", x->name, jb_status_name(e.code));
         CHECKF(e.offset == x->offset && e.line == x->line && e.column == x->column,
-               "%s: at offset %zu, %zu:%zu, want %zu, %zu:%zu", x->name, e.offset, e.line,
-               e.column, x->offset, x->line, x->column);
+               "%s: at offset %zu, %zu:%zu, want %zu, %zu:%zu", x->name, e.offset, e.line, e.column,
+               x->offset, x->line, x->column);
         if (print) continue;
         CHECKF(out != NULL, "docs/errors.md has no ```text rendered=%s block", x->name);
         out->seen = true;
