@@ -144,6 +144,15 @@ JB_API const char *jb_gen_map_key(jb_gen_dec *d, const char *p, const jb_type *k
 /** Nothing where a payload stands, for nullary case `entry` of sum t. */
 JB_API const char *jb_gen_no_payload(jb_gen_dec *d, const char *p, const jb_type *t, size_t entry);
 
+/** Large records (codegen.md, "Compact forms"): the whole record t at p
+ * into o, driven by its plan, fields tried in declaration order first and
+ * by the plan's name table otherwise. fns[i] decodes field i's value when
+ * it is not a leaf (NULL: a leaf, read here in scope). tag, tag_len: an
+ * internally tagged sum's payload, whose fields follow the tag named so in
+ * the same object (NULL: a whole object). */
+JB_API const char *jb_gen_record(jb_gen_dec *d, const char *p, char *o, const jb_type *t,
+                                 const jb_gen_dec_fn *fns, uint32_t scope, const char *tag, size_t tag_len);
+
 /* ---- encoding kernels ---- */
 
 /** Room for n more bytes at p (the region may move): the new cursor. */
@@ -159,6 +168,14 @@ JB_API char *jb_gen_w_map_key(jb_gen_enc *e, char *p, const jb_type *k, const vo
 /** The interpreter for one value of type t. */
 JB_API char *jb_gen_w_value(jb_gen_enc *e, char *p, const jb_type *t, const void *value,
                             uint32_t scope);
+/** The record t at o written by its plan (the compact form of
+ * jb_gen_record): fns[i] encodes field i's value when it is not a leaf;
+ * after_tag: the fields follow a sum's tag in an object already open. */
+JB_API char *jb_gen_w_record(jb_gen_enc *e, char *p, const char *o, const jb_type *t,
+                             const jb_gen_enc_fn *fns, uint32_t scope, int after_tag);
+/** The enum t at o as its name (object: as {"name":{}}), by the plan's
+ * value table: the compact form of a large enum's encoder. */
+JB_API char *jb_gen_w_enum(jb_gen_enc *e, char *p, const char *o, const jb_type *t, int object);
 /** Decimal text of v at dst (21 bytes of room); its length. */
 JB_API size_t jb_gen_fmt_i64(char *dst, int64_t v);
 JB_API size_t jb_gen_fmt_u64(char *dst, uint64_t v);

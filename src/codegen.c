@@ -86,10 +86,31 @@ size_t jb__cg_type(cg *g, const jb_type *t) {
     return g->ntypes++;
 }
 
+size_t jb__cg_compact_min = JB_CG_COMPACT_FIELDS;
+
+/* Are a and b plan-less containers (vector, map, pointer, array) equal in
+ * everything but their names? Then one node's code serves both: the code
+ * reads nothing else of its type, and a map or vector written once per
+ * field (a compound literal per use, as in JB_MAP_OF_T) would otherwise
+ * be a copy of the same function per field. */
+static bool same_shape(const jb_type *a, const jb_type *b) {
+    if (a == b) return true;
+    if (a->kind != b->kind || a->cache || b->cache) return false;
+    if (a->kind != JB_KIND_VEC && a->kind != JB_KIND_MAP && a->kind != JB_KIND_PTR && a->kind != JB_KIND_ARRAY)
+        return false;
+    return a->size == b->size && a->align == b->align && a->fields == b->fields && a->cases == b->cases &&
+           a->sum_cases == b->sum_cases && a->elem == b->elem && a->key == b->key && a->count == b->count &&
+           a->elem_size == b->elem_size && a->key_size == b->key_size && a->entry_size == b->entry_size &&
+           a->value_offset == b->value_offset && a->tag_offset == b->tag_offset && a->tag_size == b->tag_size &&
+           a->sum_style == b->sum_style && a->tag_name == b->tag_name && a->content_name == b->content_name &&
+           a->custom == b->custom && a->flags == b->flags && a->format == b->format && a->rename == b->rename &&
+           a->key_mode == b->key_mode && a->float_style == b->float_style && a->fmt_flags == b->fmt_flags;
+}
+
 size_t jb__cg_node(cg *g, const jb_type *t, uint32_t scope, uint8_t mode, const jb_plan *tag) {
     for (size_t i = 0; i < g->nnodes; i++) {
         const cg_node *n = &g->nodes[i];
-        if (n->t == t && n->scope == scope && n->mode == mode && n->tag == tag) return i;
+        if (n->scope == scope && n->mode == mode && n->tag == tag && same_shape(n->t, t)) return i;
     }
     if (!grow((void **)&g->nodes, &g->node_cap, g->nnodes, sizeof *g->nodes)) {
         g->oom = true;

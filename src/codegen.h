@@ -35,6 +35,22 @@ JB_HIDDEN bool jb__gen_encode(const jb_gen_codec *c, struct jb_writer *w, const 
 
 enum { CG_NORMAL = 0, CG_AFTER_TAG = 1 };
 
+/* Compact forms (codegen.md): a record of more fields than this, or an
+ * enum of more cases, is written as a table and a call of the runtime's
+ * loop (jb_gen_record, jb_gen_w_record, jb_gen_w_enum) instead of
+ * straight-line code, whose compile time grows faster than its size. The
+ * bench's models stay under it (their largest record has 33 fields). */
+#define JB_CG_COMPACT_FIELDS 64
+/* The threshold in use: JB_CG_COMPACT_FIELDS (fields and cases alike),
+ * unless a test (tests/test_codegen_compact.c and its generator) lowers it
+ * to put every record and enum of the zoo through the compact forms. Both
+ * the generator and the attaching program must use the same value (the
+ * fingerprint compares the text). */
+JB_HIDDEN extern size_t jb__cg_compact_min;
+/* The most 64-bit words of seen bits jb_gen_record keeps on its stack
+ * (2,048 fields); a larger record stays straight-line. */
+#define JB_GEN_RECORD_WORDS 32
+
 /* A function to write: a type in an inherited scope (JB_GEN_SCOPE_*), and
  * for records a mode (CG_AFTER_TAG: an internally tagged sum's payload,
  * whose fields follow the tag in the same object; tag is the sum's plan). */

@@ -14,7 +14,10 @@
  * whose key is compared with the field's constant quoted name and colon
  * (`"name":`, a few word compares); on a miss the key is read and looked
  * up in the plan's name table, and the matching block's value code runs,
- * after which the next block is tried again.
+ * after which the next block is tried again. A record of more than
+ * JB_CG_COMPACT_FIELDS fields is a table and a call of jb_gen_record
+ * instead (the same steps as a loop): straight-line code of hundreds of
+ * fields in one goto chain compiles in superlinear time.
  */
 #include <stdio.h>
 
@@ -94,10 +97,35 @@ static void head(cg *g, size_t id, const char *what, const char *name) {
 
 /* ---- records ---- */
 
+/* A large record: the table of its fields' value functions (0: a leaf,
+ * which the runtime reads) and one call of the runtime's loop, which steps
+ * as the straight-line form below does. */
+static void compact_record(cg *g, const cg_node *nd, const jb_plan *pl, uint32_t in) {
+    size_t tix = jb__cg_type(g, nd->t);
+    P("    static const jb_gen_dec_fn f[%zu] = {", pl->n);
+    for (size_t i = 0; i < pl->n; i++) {
+        const jb_type *ft = pl->e[i].type;
+        P(i % 8 ? " " : "\n        ");
+        if (jb__cg_is_node(ft)) P("d%zu,", jb__cg_node(g, ft, in, CG_NORMAL, NULL));
+        else P("0,");
+    }
+    P("\n    };\n    return jb_gen_record(d, p, o, T[%zu], f, %uu, ", tix, (unsigned)in);
+    if (nd->mode == CG_AFTER_TAG) {
+        jb__cg_lit(g, &g->body, nd->tag->tag_name, nd->tag->tag_name_len);
+        P(", %zu);\n}\n\n", nd->tag->tag_name_len);
+    } else {
+        P("NULL, 0);\n}\n\n");
+    }
+}
+
 static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
     size_t n = pl->n, words = pl->mask_words ? pl->mask_words : 1, tix = jb__cg_type(g, nd->t);
     uint32_t in = nd->mode == CG_AFTER_TAG ? nd->scope : jb__cg_scope_in(nd->scope, pl);
     char dst[64];
+    if (n > jb__cg_compact_min && pl->mask_words <= JB_GEN_RECORD_WORDS) {
+        compact_record(g, nd, pl, in);
+        return;
+    }
     P("    const char *const end = d->end;\n    uint64_t seen[%zu] = {0};\n    size_t count = 0, guess = 0;\n"
       "    jb_str key;\n    (void)guess;\n",
       words);

@@ -10,7 +10,10 @@
  * of a literal, which compilers turn into immediate stores. A record
  * reserves once for each run of fields whose size is bounded (keys, bools,
  * integers, floats) and writes them unchecked; strings and containers
- * reserve for themselves.
+ * reserve for themselves. Records of more than JB_CG_COMPACT_FIELDS
+ * fields and enums of more cases than that are written as
+ * a table and a call of the runtime's loop (jb_gen_w_record,
+ * jb_gen_w_enum), which compile in linear time.
  */
 #include <stdio.h>
 
@@ -126,6 +129,18 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
             by_interpreter(g, nd->t, nd->scope);
             return;
         }
+    }
+    if (pl->n > jb__cg_compact_min) { /* the table and the runtime's loop (codegen_dec.c) */
+        P("    static const jb_gen_enc_fn f[%zu] = {", pl->n);
+        for (size_t i = 0; i < pl->n; i++) {
+            const jb_type *ft = pl->e[i].type;
+            P(i % 8 ? " " : "\n        ");
+            if (jb__cg_is_node(ft)) P("e%zu,", jb__cg_node(g, ft, in, CG_NORMAL, NULL));
+            else P("0,");
+        }
+        P("\n    };\n    return jb_gen_w_record(e, p, o, T[%zu], f, %uu, %d);\n}\n\n", jb__cg_type(g, nd->t),
+          (unsigned)in, nd->mode == CG_AFTER_TAG ? 1 : 0);
+        return;
     }
     /* 0: nothing written yet, 1: something written, 2: `first` says */
     int state = nd->mode == CG_AFTER_TAG ? 1 : 0;
@@ -275,8 +290,14 @@ static void enumeration(cg *g, const cg_node *nd, const jb_plan *pl) {
             by_interpreter(g, nd->t, nd->scope);
             return;
         }
-    tag_switch(g, nd->t, nd->t->size, 0);
     bool object = (pl->fmt_flags & JB_FMT_NULLARY_OBJECT) != 0;
+    size_t sz = nd->t->size;
+    if (pl->n > jb__cg_compact_min && (sz == 1 || sz == 2 || sz == 4 || sz == 8)) {
+        /* a large enum: the plan's value table, not a switch of a path per case */
+        P("    return jb_gen_w_enum(e, p, o, T[%zu], %d);\n}\n\n", jb__cg_type(g, nd->t), object ? 1 : 0);
+        return;
+    }
+    tag_switch(g, nd->t, sz, 0);
     char buf[600];
     for (size_t c = 0; c < pl->n; c++) {
         const jb_pentry *pe = &pl->e[c];

@@ -177,6 +177,104 @@ const char *jb_gen_no_payload(jb_gen_dec *d, const char *p, const jb_type *t, si
     return after(r, jb__dec_no_payload(r, pl, &pl->e[entry]));
 }
 
+/* ---- the compact forms of large records and enums ---- */
+
+/* A leaf value in scope, as codegen_dec.c's decode_value writes it inline:
+ * the flat kinds through their kernels, the rest through the interpreter. */
+static const char *dec_leaf(jb_gen_dec *d, const char *p, const jb_type *t, uint32_t scope, char *dst) {
+    jb_kind k = t->kind;
+    bool ints = k >= JB_KIND_I8 && k <= JB_KIND_U64;
+    if (ints && !JB_GEN_SCOPE_INT64(scope) && !(scope & JB_GEN_SCOPE_INTEGRAL)) return jb_gen_int(d, p, t, dst);
+    switch (k) {
+    case JB_KIND_BOOL: return jbg_bool(p, d->end, (bool *)(void *)dst);
+    case JB_KIND_F64:
+        if (!(scope & JB_GEN_SCOPE_NONFINITE)) return jb_gen_f64(d, p, (double *)(void *)dst);
+        break;
+    case JB_KIND_F32:
+        if (!(scope & JB_GEN_SCOPE_NONFINITE)) return jb_gen_f32(d, p, (float *)(void *)dst);
+        break;
+    case JB_KIND_STR: return jb_gen_str(d, p, (jb_str *)(void *)dst);
+    case JB_KIND_CSTR: return jb_gen_cstr(d, p, (char **)(void *)dst);
+    default: break;
+    }
+    return jb_gen_value(d, p, t, dst, scope);
+}
+
+/* The loop the straight-line record decoder (codegen_dec.c record) unrolls,
+ * step for step: the same accepted inputs and the same value, so the two
+ * forms are interchangeable. A large record's straight form compiles in
+ * superlinear time; this one is data and one call. */
+const char *jb_gen_record(jb_gen_dec *d, const char *p, char *o, const jb_type *t, const jb_gen_dec_fn *fns,
+                          uint32_t scope, const char *tag, size_t tag_len) {
+    const jb_plan *pl = jb__plan_get(t);
+    const char *const end = d->end;
+    size_t n = pl->n, count = 0, guess = 0;
+    uint64_t seen[JB_GEN_RECORD_WORDS] = {0};
+    jb_str key;
+    if (pl->mask_words > JB_GEN_RECORD_WORDS) return NULL; /* the generator never asks */
+    if (tag) {
+        switch (jbg_next(d, &p, '}')) {
+        case 1: break;
+        case 0: goto done;
+        default: return NULL;
+        }
+    } else {
+        if (!(p = jbg_open(d, p, '{'))) return NULL;
+        if (p < end && *p == '}') {
+            d->depth--;
+            p++;
+            goto done;
+        }
+    }
+    for (;;) {
+        long i;
+        const jb_pentry *pe = guess < n ? &pl->e[guess] : NULL;
+        if (pe && jbg_is(p, end, pe->key, pe->key_len)) {
+            i = (long)guess;
+            p = jbg_ws(d, p + pe->key_len);
+        } else {
+            if (p >= end || *p != '"' || !(p = jb_gen_key(d, p, &key))) return NULL;
+            i = jb__names_find(pl, key.ptr, key.len);
+            if (i < 0 || (size_t)i >= n) { /* an unknown key */
+                if (++count > d->max_members) return NULL;
+                if (tag && key.len == tag_len && memcmp(key.ptr, tag, tag_len) == 0) return NULL; /* the tag again */
+                if (pl->deny_unknown || (d->flags & JB_READ_DENY_UNKNOWN) || !(p = jb_gen_skip(d, p))) return NULL;
+                switch (jbg_next(d, &p, '}')) {
+                case 1: continue;
+                case 0: goto done;
+                default: return NULL;
+                }
+            }
+            pe = &pl->e[i];
+        }
+        uint64_t bit = (uint64_t)1 << ((size_t)i % 64);
+        if (seen[(size_t)i / 64] & bit) return NULL;
+        seen[(size_t)i / 64] |= bit;
+        if (++count > d->max_members) return NULL;
+        guess = (size_t)i + 1;
+        bool three = pe->presence == JB_PRESENCE_FLAG && pe->type->kind == JB_KIND_PTR;
+        if (pe->optional && !three && p < end && *p == 'n') { /* record_member: null is absent */
+            if (!(p = jbg_null(p, end))) return NULL;
+        } else {
+            if (pe->presence == JB_PRESENCE_FLAG) o[pe->flag_offset] = 1;
+            p = fns[i] ? fns[i](d, p, o + pe->offset) : dec_leaf(d, p, pe->type, scope, o + pe->offset);
+            if (!p) return NULL;
+        }
+        switch (jbg_next(d, &p, '}')) {
+        case 1: break;
+        case 0: goto done;
+        default: return NULL;
+        }
+    }
+done:
+    /* missing fields (defaults included: the interpreter applies those) */
+    for (size_t i = 0; i < n && i / 64 < pl->mask_words; i++)
+        if (!(seen[i / 64] & ((uint64_t)1 << (i % 64))) &&
+            (((pl->required[i / 64] >> (i % 64)) & 1) || pl->e[i].default_json))
+            return NULL;
+    return p;
+}
+
 /* ---- encoding ---- */
 
 /* The generated code's cursor into the writer, and back. */
@@ -249,6 +347,123 @@ char *jb_gen_w_value(jb_gen_enc *e, char *p, const jb_type *t, const void *value
     w->int64_string = i64;
     w->flags = flags;
     return w_after(e, w, st);
+}
+
+/* The most bytes a leaf writes when bounded (codegen_enc.c bounded). */
+static size_t enc_bounded(const jb_type *t, uint32_t scope) {
+    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64) {
+        if ((t->flags & JB_TYPE_AS_STRING) ||
+            (JB_GEN_SCOPE_INT64(scope) && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64)))
+            return 0;
+        return 21;
+    }
+    if (t->kind == JB_KIND_BOOL) return 5;
+    return 0;
+}
+
+/* A leaf value in scope, as codegen_enc.c's encode_value writes it. */
+static char *enc_leaf(jb_gen_enc *e, char *p, const jb_type *t, uint32_t scope, const char *src) {
+    size_t b = enc_bounded(t, scope);
+    if (b && !(p = jbg_room(e, p, b))) return NULL;
+    switch (b || t->kind < JB_KIND_I8 || t->kind > JB_KIND_U64 ? t->kind : JB_KIND_INVALID) {
+    case JB_KIND_BOOL:
+        if (*(const bool *)(const void *)src) {
+            memcpy(p, "true", 4);
+            return p + 4;
+        }
+        memcpy(p, "false", 5);
+        return p + 5;
+    /* the width is the kind's, as the straight form's casts read it */
+    case JB_KIND_I8: { int8_t x; memcpy(&x, src, 1); return p + jb__fmt_i64(p, x); }
+    case JB_KIND_I16: { int16_t x; memcpy(&x, src, 2); return p + jb__fmt_i64(p, x); }
+    case JB_KIND_I32: { int32_t x; memcpy(&x, src, 4); return p + jb__fmt_i64(p, x); }
+    case JB_KIND_I64: { int64_t x; memcpy(&x, src, 8); return p + jb__fmt_i64(p, x); }
+    case JB_KIND_U8: return p + jb__fmt_u64(p, jb__load_uint(src, 1));
+    case JB_KIND_U16: return p + jb__fmt_u64(p, jb__load_uint(src, 2));
+    case JB_KIND_U32: return p + jb__fmt_u64(p, jb__load_uint(src, 4));
+    case JB_KIND_U64: return p + jb__fmt_u64(p, jb__load_uint(src, 8));
+    case JB_KIND_F64: {
+        double v;
+        memcpy(&v, src, sizeof v);
+        return jb_gen_w_f64(e, p, v, (int)JB_GEN_SCOPE_FLOAT(scope));
+    }
+    case JB_KIND_F32: {
+        float v;
+        memcpy(&v, src, sizeof v);
+        return jb_gen_w_f32(e, p, v, (int)JB_GEN_SCOPE_FLOAT(scope));
+    }
+    case JB_KIND_STR:
+        return jb_gen_w_str(e, p, (const jb_str *)(const void *)src,
+                            scope & JB_GEN_SCOPE_CONTROL_HEX ? (uint32_t)JB_WRITE_CONTROL_HEX : 0u);
+    case JB_KIND_CSTR: {
+        const char *s;
+        memcpy(&s, src, sizeof s);
+        return jb_gen_w_cstr(e, p, s, scope & JB_GEN_SCOPE_CONTROL_HEX ? (uint32_t)JB_WRITE_CONTROL_HEX : 0u);
+    }
+    default: return jb_gen_w_value(e, p, t, src, scope);
+    }
+}
+
+/* The loop codegen_enc.c's record unrolls: `,"name":` from the plan, the
+ * value by fns[i] or as a leaf, optional fields written when present
+ * (absent: null, or nothing). */
+char *jb_gen_w_record(jb_gen_enc *e, char *p, const char *o, const jb_type *t, const jb_gen_enc_fn *fns,
+                      uint32_t scope, int after_tag) {
+    const jb_plan *pl = jb__plan_get(t);
+    int first = !after_tag;
+    if (!after_tag) {
+        if (!jbg_deeper(e) || !(p = jbg_room(e, p, 1))) return NULL;
+        *p++ = '{';
+    }
+    for (size_t i = 0; i < pl->n; i++) {
+        const jb_pentry *pe = &pl->e[i];
+        const char *src = o + pe->offset;
+        int absent = 0;
+        if (pe->optional) {
+            bool present;
+            if (pe->presence == JB_PRESENCE_FLAG) present = *(const bool *)(const void *)(o + pe->flag_offset);
+            else {
+                const void *q;
+                memcpy(&q, src, sizeof q);
+                present = q != NULL;
+            }
+            if (!present) {
+                if (!jb__absent_as_null(pe, e->flags)) continue;
+                absent = 1;
+            }
+        }
+        if (!(p = jbg_room(e, p, pe->key_len + 1 + (absent ? 4 : 0)))) return NULL;
+        if (!first) *p++ = ',';
+        first = 0;
+        memcpy(p, pe->key, pe->key_len);
+        p += pe->key_len;
+        if (absent) {
+            memcpy(p, "null", 4);
+            p += 4;
+        } else if (!(p = fns[i] ? fns[i](e, p, src) : enc_leaf(e, p, pe->type, scope, src))) {
+            return NULL;
+        }
+    }
+    if (!(p = jbg_room(e, p, 1))) return NULL;
+    *p++ = '}';
+    e->depth--;
+    return p;
+}
+
+char *jb_gen_w_enum(jb_gen_enc *e, char *p, const char *o, const jb_type *t, int object) {
+    const jb_plan *pl = jb__plan_get(t);
+    long i = jb__values_find(pl, jb__load_uint(o, t->size) & pl->width_mask);
+    if (i < 0) return NULL;
+    const jb_pentry *pe = &pl->e[i];
+    if (!(p = jbg_room(e, p, pe->key_len + (object ? 5 : 0)))) return NULL;
+    if (object) *p++ = '{';
+    memcpy(p, pe->key, pe->key_len);
+    p += pe->key_len;
+    if (object) {
+        memcpy(p, ":{}}", 4);
+        p += 4;
+    }
+    return p;
 }
 
 size_t jb_gen_fmt_i64(char *dst, int64_t v) { return jb__fmt_i64(dst, v); }

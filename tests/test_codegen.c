@@ -54,6 +54,9 @@ static bool gen_encode(const jb_type *t, const void *v, jb_buf *out) {
 }
 
 static void test_attached(void) {
+#ifdef JB_TEST_COMPACT
+    jb__cg_compact_min = 0; /* as the generator of this file had it */
+#endif
     nroots = zoo_roots(roots);
     CHECK(jbgen_zoo_attach_roots(roots) == 1);
     CHECK(jbgen_zoo_attach_roots(roots) == 1); /* again: harmless */
@@ -328,8 +331,43 @@ static void test_refused(void) {
     CHECK(jb_gen_attach(NULL, roots, &err) == JB_E_ARG);
 }
 
+#ifdef JB_TEST_COMPACT
+static int to_buf(void *ctx, const char *data, size_t len) {
+    jb_buf *b = ctx;
+    if (jb_buf_reserve(b, len)) return 1;
+    memcpy(b->data + b->len, data, len);
+    b->len += len;
+    return 0;
+}
+
+/* The file really holds the compact forms: no straight-line record (its
+ * first field's label), every enum encoder by the plan's value table. */
+static void test_compact_text(void) {
+    jb_codegen_root r[128];
+    for (size_t i = 0; i < nroots; i++) r[i] = (jb_codegen_root){roots[i], NULL};
+    jb_codegen_options o = {"jbgen_zoo", 0};
+    jb_buf text = JB_BUF_INIT;
+    CHECK(jb_codegen_write(r, nroots, to_buf, &text, &o, NULL) == JB_OK);
+    CHECK(jb_buf_reserve(&text, 1) == JB_OK);
+    text.data[text.len] = 0;
+    CHECK(strstr(text.data, "return jb_gen_record(d, p, o, T[") != NULL);
+    CHECK(strstr(text.data, "return jb_gen_w_record(e, p, o, T[") != NULL);
+    CHECK(strstr(text.data, "return jb_gen_w_enum(e, p, o, T[") != NULL);
+    CHECK(strstr(text.data, ", 1);\n}") != NULL); /* a payload after a tag */
+    CHECK(strstr(text.data, "goto k0;") == NULL);
+    size_t enums = 0, tables = 0;
+    for (const char *q = text.data; (q = strstr(q, "/* encode enum ")); q++) enums++;
+    for (const char *q = text.data; (q = strstr(q, "    return jb_gen_w_enum(e, p, o, T[")); q++) tables++;
+    CHECKF(enums > 0 && tables == enums, "%zu enum encoders, %zu by the plan's table", enums, tables);
+    jb_buf_free(&text);
+}
+#endif
+
 int main(void) {
     test_attached();
+#ifdef JB_TEST_COMPACT
+    test_compact_text();
+#endif
     test_taken();
     test_call_options();
     test_docs();
