@@ -779,6 +779,112 @@ static void test_float_runs(void) {
     }
 }
 
+/* s (NUL-terminated, a valid number) scanned by jb__scan_f64 from a heap
+ * buffer of exactly n + pad bytes: the token, then `after` repeated over
+ * the padding. With pad >= 26 - n the one-pass word path is taken where
+ * the token has its shape; the answer must match strtod either way and
+ * the scan must stop at the token's end (ASan: no load past the buffer). */
+static void check_scan_padded(int line, const char *s, size_t pad, char after) {
+    size_t n = strlen(s);
+    char *b = malloc(n + pad + 1);
+    double d = 12345, want = strtod_l(s, NULL, c_loc);
+    jb_status st = JB_E_TYPE;
+    size_t got;
+    memcpy(b, s, n);
+    memset(b + n, after, pad);
+    if (pad) b[n] = after == '9' ? ',' : after; /* a delimiter first; digits may follow it */
+    got = jb__scan_f64(b, b + n + pad, &d, &st);
+    CHECK_AT(line, got == n && (isinf(want) ? st == JB_E_RANGE : st == JB_OK && f64_bits(d) == f64_bits(want)),
+             "scan_f64 [%s] + %zu bytes of '%c': length %zu status %d got %a want %a", s, pad, after, got,
+             (int)st, d, want);
+    free(b);
+}
+
+/* The word path of jb__scan_f64 ("[-]I.F", 1..7 integer digits, up to 19
+ * digits, no exponent) at its edges: every integer/fraction length split
+ * around the 8-digit words (17 significant digits is canada's common
+ * case), 19 and 20 digits, with and without a sign, leading zeros in the
+ * fraction, all nines and powers of ten, digits taken from random doubles
+ * printed to 15..19 digits (so near halfway points of the doubles), the
+ * buffer ending 25, 26 and 27 bytes after the token's start, and the
+ * shapes that must leave it (exponents, an 8th integer digit, "01.5"
+ * is not a number and "1." neither). */
+static void test_float_word_path(long count) {
+    uint64_t seed = 0x776f7264ull;
+    char s[64];
+    static const char *const fixed[] = {
+        "0.0", "-0.0", "0.5", "-0.5", "1.0", "9.9", "0.1", "0.2", "0.3", "1.5", "2.5",
+        "9007199254740.992", "9007199254740.993", "9007199254740.9935", "900719925474.09935",
+        "9.007199254740993", "0.9007199254740993", "1.7976931348623157", "2.2250738585072014",
+        "0.0000000000000000001", "0.000000000000000001", "0.0000000000000000009",
+        "9999999.999999999999", "9999999.99999999999", "1234567.123456789012", "1.234567890123456789",
+        "1.2345678901234567890", "0.99999999999999999999", "0.9999999999999999999",
+        "-65.613616999999977", "43.420273000000009", "-0.0636837780476", "0.696468466152",
+        "1234567.8", "12345678.9", "1.00000000000000000001", "4.9406564584124654",
+        "1.0000000000000002220446", "1.00000000000000011102230246251565404", "0.10000000000000000555",
+        "123.4e5", "1.5E-3", "1.5e+308", "7.7e-320",
+    };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        for (size_t pad = 0; pad <= 40; pad++) {
+            check_scan_padded(__LINE__, fixed[i], pad, '9');
+            check_scan_padded(__LINE__, fixed[i], pad, ' ');
+        }
+    }
+    /* Every split of 1..8 integer digits and 1..20 fraction digits. */
+    for (int il = 1; il <= 8; il++) {
+        for (int fl = 1; fl <= 20; fl++) {
+            for (int rep = 0; rep < 8; rep++) {
+                int n = 0;
+                if (rep & 1) s[n++] = '-';
+                for (int i = 0; i < il; i++) {
+                    int d = rep == 2 ? 9 : rep == 4 ? (i == 0) : (int)(splitmix64(&seed) % 10);
+                    if (i == 0 && il > 1 && d == 0) d = 7;
+                    if (il == 1 && rep == 6) d = 0;
+                    s[n++] = (char)('0' + d);
+                }
+                s[n++] = '.';
+                for (int i = 0; i < fl; i++) {
+                    int d = rep == 2 ? 9 : rep == 4 ? 0 : (int)(splitmix64(&seed) % 10);
+                    if (rep == 6 && i < fl / 2) d = 0;
+                    s[n++] = (char)('0' + d);
+                }
+                s[n] = 0;
+                for (size_t pad = 24 - (size_t)n % 8; pad <= 28; pad++) check_scan_padded(__LINE__, s, pad, '9');
+                check_scan_padded(__LINE__, s, 32, ']');
+            }
+        }
+    }
+    /* Digits of random doubles in [1e-3, 1e7), 15..19 significant. */
+    for (long i = 0; i < count; i++) {
+        uint64_t r = splitmix64(&seed);
+        double v = ldexp((double)(r >> 11), -53) * pow(10.0, (double)(int)(r % 10) - 3);
+        int prec = 15 + (int)((r >> 4) % 5);
+        int n = snprintf(s, sizeof s, "%s%.*f", (r >> 8) & 1 ? "-" : "", prec, v);
+        /* %f gives prec fraction digits (and the locale's point, made '.'
+         * here); keep prec significant ones. */
+        {
+            char *dot = strpbrk(s, ".,");
+            if (dot) *dot = '.';
+            int lead = 0, sig = 0, cut = n;
+            for (int j = 0; j < n; j++) {
+                if (s[j] < '0' || s[j] > '9') continue;
+                if (!lead && s[j] == '0') continue;
+                lead = 1;
+                if (++sig == prec) {
+                    cut = j + 1;
+                    break;
+                }
+            }
+            if (dot && cut > dot - s + 1) s[cut] = 0;
+            if ((r >> 9) & 1) { /* nudge the last digit: either side of the nearest */
+                size_t m = strlen(s);
+                if (s[m - 1] >= '1' && s[m - 1] <= '8') s[m - 1] = (char)(s[m - 1] + ((r >> 10) & 1 ? 1 : -1));
+            }
+        }
+        check_scan_padded(__LINE__, s, 26, '9');
+    }
+}
+
 /* The decoder's integer fast path (jb__dec_int) and the DOM's number path
  * at every integer width's limits and one past them, as a whole document
  * (exact-size buffer) and inside an array. */
@@ -911,6 +1017,7 @@ static void run_all(long scale) {
     test_swar_words();
     test_digit_runs();
     test_float_runs();
+    test_float_word_path(200000 / scale);
     test_decode_int_limits();
 }
 
