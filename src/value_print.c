@@ -402,7 +402,7 @@ static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
                 break;
             }
             SYNC();
-            if ((rc = put_string(w, &v->u.str))) goto fail;
+            if (put_string(w, &v->u.str)) goto fail;
             RELOAD();
             break;
         }
@@ -415,7 +415,7 @@ static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
                 o += put_double(o, v->u.num.n.d, fs);
             } else {
                 SYNC();
-                if ((rc = put_number(w, v))) goto fail;
+                if (put_number(w, v)) goto fail;
                 RELOAD();
             }
             break;
@@ -447,7 +447,7 @@ static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
                 o = q + 1;
             } else {
                 SYNC();
-                if ((rc = put_key(w, &m->key))) goto fail;
+                if (put_key(w, &m->key)) goto fail;
                 RELOAD();
                 ROOM(STEP_MAX);
             }
