@@ -294,7 +294,8 @@ struct jb_write_options {
     uint32_t flags;          /**< JB_WRITE_* */
     uint32_t indent;         /**< spaces per level with JB_WRITE_PRETTY; 0 = 2 */
     uint32_t max_depth;      /**< nesting limit; 0 = 512 */
-    uint32_t float_style;    /**< jb_float_style for doubles; 0 = ECMA (a type's format overrides it) */
+    uint32_t float_style;    /**< jb_float_style for doubles; 0 = ECMA (a type's own float style or its
+                                  format's overrides it: docs/formats.md, "Which setting wins") */
 };
 
 /* ===================================================================== */

@@ -3,7 +3,8 @@
  * plan.h — what a descriptor compiles to, once, on first use: names with
  * their pre-escaped JSON bytes, a hash table from names to indices, value
  * tables for enums and sums, the required-field mask, and every
- * representation option resolved (the type's own, else its format's). The
+ * representation option resolved (the field's, the type's own, else its
+ * format's: the table in docs/formats.md, "Which setting wins"). The
  * engines (encode*.c, decode*.c) run from plans; type.c validates
  * descriptors. A plan is published only once the plans of every type its
  * descriptor reaches are compiled too, so a published plan means a whole

@@ -593,7 +593,8 @@ static jb_value *record_body(sx *x, const jb_plan *pl, scope sc, bool payload) {
     put(x, s, "properties", props);
     if (jb_value_array_len(req)) put(x, s, "required", req);
     if (jb_value_array_len(all)) put(x, s, "allOf", all);
-    bool deny = pl->deny_unknown || (x->o && (x->o->flags & JB_SCHEMA_DENY_UNKNOWN));
+    /* JB_SCHEMA_DENY_UNKNOWN describes a decode with JB_READ_DENY_UNKNOWN */
+    bool deny = jb__deny_unknown(pl, x->o && (x->o->flags & JB_SCHEMA_DENY_UNKNOWN) ? JB_READ_DENY_UNKNOWN : 0);
     if (deny && !pl->has_capture) put(x, s, "additionalProperties", boolv(x, false));
     return s;
 }
