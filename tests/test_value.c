@@ -813,6 +813,55 @@ static void test_float_tokens(void) {
  * the same string (write.c's general path), and fail alike on invalid
  * UTF-8. A fixed buffer of exactly the size needed (and one byte less)
  * checks the room test. */
+/*
+ * Short strings (under 8 bytes: the overlapping-load and three-byte checks
+ * of the fast path) with one byte that needs work at every position: the
+ * expected text is built here from the escape rules, not from the encoder,
+ * so a byte the fast path wrongly passes shows.
+ */
+static void test_print_short_escapes(void) {
+    static const struct {
+        char c;
+        const char *esc; /* NULL: invalid UTF-8 */
+        uint32_t flags;
+    } cases[] = {{'"', "\\\"", 0},   {'\\', "\\\\", 0}, {'\n', "\\n", 0},
+                 {'\x01', "\\u0001", 0}, {'\x1f', "\\u001f", 0}, {'/', "/", 0},
+                 {'/', "\\/", JB_WRITE_ESCAPE_SLASH}, {'\x7f', "\x7f", 0},
+                 {'\xff', NULL, 0}, {'\x80', NULL, 0}};
+    jb_arena *a = jb_arena_new();
+    jb_buf b = JB_BUF_INIT;
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+        for (size_t n = 1; n <= 9; n++)
+            for (size_t k = 0; k < n; k++) {
+                char s[16], exp[64];
+                size_t e = 0;
+                jb_write_options o = {.flags = cases[c].flags};
+                memset(s, 'a', n);
+                s[k] = cases[c].c;
+                jb_value *v = jb_value_new_string(a, s, n);
+                exp[e++] = '"';
+                memset(exp + e, 'a', k);
+                e += k;
+                if (cases[c].esc) {
+                    memcpy(exp + e, cases[c].esc, strlen(cases[c].esc));
+                    e += strlen(cases[c].esc);
+                }
+                memset(exp + e, 'a', n - k - 1);
+                e += n - k - 1;
+                exp[e++] = '"';
+                b.len = 0;
+                jb_status st = jb_value_print(v, &b, &o, NULL);
+                if (!cases[c].esc) {
+                    CHECK_AT(__LINE__, st == JB_E_UTF8, "case %zu n %zu k %zu: %d", c, n, k, (int)st);
+                    continue;
+                }
+                CHECK_AT(__LINE__, st == JB_OK, "case %zu n %zu k %zu: %d", c, n, k, (int)st);
+                CHECK_MEM_AT(__LINE__, b.data, b.len, exp, e);
+            }
+    jb_buf_free(&b);
+    jb_arena_free(a);
+}
+
 static void test_print_short_strings(void) {
     static const char *const specials[] = {"\"",   "\\",       "/",    "\x01",
                                            "\x7f", "\xc3\xa9", "\xff", "\n"};
@@ -966,6 +1015,7 @@ int main(void) {
     test_copy_equal();
     test_print_flags();
     test_print_short_strings();
+    test_print_short_escapes();
     test_print_compact_sinks();
     test_canonical();
     test_errors();
