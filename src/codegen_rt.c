@@ -252,7 +252,9 @@ const char *jb_gen_record(jb_gen_dec *d, const char *p, char *o, const jb_type *
         seen[(size_t)i / 64] |= bit;
         if (++count > d->max_members) return NULL;
         guess = (size_t)i + 1;
-        bool three = pe->presence == JB_PRESENCE_FLAG && pe->type->kind == JB_KIND_PTR;
+        /* (pe is never NULL here: pl->e has n entries, and i < n) */
+        bool three = pe->presence == JB_PRESENCE_FLAG && /* NOLINT(clang-analyzer-core.NullDereference) */
+                     pe->type->kind == JB_KIND_PTR;
         if (pe->optional && !three && p < end && *p == 'n') { /* record_member: null is absent */
             if (!(p = jbg_null(p, end))) return NULL;
         } else {
@@ -270,7 +272,9 @@ done:
     /* missing fields (defaults included: the interpreter applies those) */
     for (size_t i = 0; i < n && i / 64 < pl->mask_words; i++)
         if (!(seen[i / 64] & ((uint64_t)1 << (i % 64))) &&
-            (((pl->required[i / 64] >> (i % 64)) & 1) || pl->e[i].default_json))
+            /* (pl->e is never NULL: it has n entries) */
+            (((pl->required[i / 64] >> (i % 64)) & 1) ||
+             pl->e[i].default_json)) /* NOLINT(clang-analyzer-core.NullDereference) */
             return NULL;
     return p;
 }
