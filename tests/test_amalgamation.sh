@@ -53,7 +53,16 @@ for t in "$src"/tests/test_*.c; do
     name=$(basename "$t" .c)
     case "$name" in *_long) continue ;; esac
     internal=""
-    for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$t"); do
+    # (a test that includes another test's .c, as test_codegen_compact
+    # does, sees that file's includes too)
+    incs=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$t")
+    for inc in $incs; do
+        case "$inc" in
+        *.c) [ -f "$src/tests/$inc" ] &&
+            incs="$incs $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$src/tests/$inc")" ;;
+        esac
+    done
+    for inc in $incs; do
         [ "$inc" = jbind.h ] || [ -f "$src/tests/$inc" ] || internal="$internal $inc"
     done
     if [ -n "$internal" ]; then
