@@ -144,6 +144,19 @@ bool jb__cg_is_node(const jb_type *t) {
     }
 }
 
+void jb__cg_field_table(cg *g, const jb_plan *pl, uint32_t scope, const char *fn_type, char prefix) {
+    jb__cg_put(g, &g->body, "    static const %s f[%zu] = {", fn_type, pl->n);
+    for (size_t i = 0; i < pl->n; i++) {
+        const jb_type *ft = pl->e[i].type;
+        jb__cg_put(g, &g->body, i % 8 ? " " : "\n        ");
+        if (jb__cg_is_node(ft))
+            jb__cg_put(g, &g->body, "%c%zu,", prefix, jb__cg_node(g, ft, scope, CG_NORMAL, NULL));
+        else
+            jb__cg_put(g, &g->body, "0,");
+    }
+    jb__cg_put(g, &g->body, "\n    };\n");
+}
+
 bool jb__cg_transparent_cycle(const jb_type *t) {
     const jb_type *seen[65];
     size_t n = 0;

@@ -86,6 +86,12 @@ JB_HIDDEN size_t jb__cg_node(cg *g, const jb_type *t, uint32_t scope, uint8_t mo
 JB_HIDDEN uint32_t jb__cg_scope_in(uint32_t scope, const jb_plan *pl);
 /* Does the type need its own node (anything but the leaves written inline)? */
 JB_HIDDEN bool jb__cg_is_node(const jb_type *t);
+/* A compact record's table of value functions (codegen.md, "Compact
+ * forms"): `static const FN_TYPE f[n] = {...};` with the function of each
+ * field's node, named PREFIX and its number ('d' decoders, 'e' encoders),
+ * or 0 for a leaf the runtime reads or writes itself. */
+JB_HIDDEN void jb__cg_field_table(cg *g, const jb_plan *pl, uint32_t scope, const char *fn_type,
+                                  char prefix);
 /* A chain of pointers and unwrapped records from t that comes back to
  * itself (it reads no input: the interpreter stops it at max_depth). */
 JB_HIDDEN bool jb__cg_transparent_cycle(const jb_type *t);

@@ -102,14 +102,8 @@ static void head(cg *g, size_t id, const char *what, const char *name) {
  * as the straight-line form below does. */
 static void compact_record(cg *g, const cg_node *nd, const jb_plan *pl, uint32_t in) {
     size_t tix = jb__cg_type(g, nd->t);
-    P("    static const jb_gen_dec_fn f[%zu] = {", pl->n);
-    for (size_t i = 0; i < pl->n; i++) {
-        const jb_type *ft = pl->e[i].type;
-        P(i % 8 ? " " : "\n        ");
-        if (jb__cg_is_node(ft)) P("d%zu,", jb__cg_node(g, ft, in, CG_NORMAL, NULL));
-        else P("0,");
-    }
-    P("\n    };\n    return jb_gen_record(d, p, o, T[%zu], f, %uu, ", tix, (unsigned)in);
+    jb__cg_field_table(g, pl, in, "jb_gen_dec_fn", 'd');
+    P("    return jb_gen_record(d, p, o, T[%zu], f, %uu, ", tix, (unsigned)in);
     if (nd->mode == CG_AFTER_TAG) {
         jb__cg_lit(g, &g->body, nd->tag->tag_name, nd->tag->tag_name_len);
         P(", %zu);\n}\n\n", nd->tag->tag_name_len);

@@ -131,14 +131,8 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         }
     }
     if (pl->n > jb__cg_compact_min) { /* the table and the runtime's loop (codegen_dec.c) */
-        P("    static const jb_gen_enc_fn f[%zu] = {", pl->n);
-        for (size_t i = 0; i < pl->n; i++) {
-            const jb_type *ft = pl->e[i].type;
-            P(i % 8 ? " " : "\n        ");
-            if (jb__cg_is_node(ft)) P("e%zu,", jb__cg_node(g, ft, in, CG_NORMAL, NULL));
-            else P("0,");
-        }
-        P("\n    };\n    return jb_gen_w_record(e, p, o, T[%zu], f, %uu, %d);\n}\n\n", jb__cg_type(g, nd->t),
+        jb__cg_field_table(g, pl, in, "jb_gen_enc_fn", 'e');
+        P("    return jb_gen_w_record(e, p, o, T[%zu], f, %uu, %d);\n}\n\n", jb__cg_type(g, nd->t),
           (unsigned)in, nd->mode == CG_AFTER_TAG ? 1 : 0);
         return;
     }
