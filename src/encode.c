@@ -76,26 +76,42 @@ static inline bool fast_ok(const jb_writer *w) {
 }
 
 static jb_status flat_record(jb_writer *w, const jb_plan *pl, const char *base);
+static jb_status flat_records(jb_writer *w, const jb_plan *pl, const char *items, size_t count,
+                              size_t stride);
+
+/* The plan of a record written inline (enc_flat), or NULL. Not compiled
+ * yet: NULL, and the walk compiles it. */
+static inline const jb_plan *flat_plan(const jb_writer *w, const jb_type *t) {
+    const jb_plan *pl;
+    if (t->kind != JB_KIND_RECORD || !(pl = jb__plan_get(t)) || !pl->enc_flat || !fast_ok(w)) return NULL;
+    return pl;
+}
 
 /* Write (t, p) in place if it needs no frame: leaves, arrays and vecs of
- * leaves (nothing in them nests), and records of those (enc_flat). True
- * with the outcome in *st; false for a container. A scalar field, a
- * point's [x,y], a vec of ids or a {"amount":..,"id":..} record thus costs
- * no trip through the walk's loop. */
+ * leaves (nothing in them nests), records of those (enc_flat), and arrays
+ * and vecs of such records. True with the outcome in *st; false for a
+ * container. A scalar field, a point's [x,y], a vec of ids, a
+ * {"amount":..,"id":..} record or a vec of them thus costs no trip
+ * through the walk's loop. */
 static inline bool put_flat(jb_writer *w, const jb_type *t, const void *p, jb_status *st) {
     jb_anyvec v;
+    const jb_plan *pl;
     if (JB_LIKELY(jb__enc_is_leaf(t))) {
         *st = jb__enc_leaf(w, t, p);
         return true;
     }
     if (t->kind == JB_KIND_RECORD) {
-        const jb_plan *pl = jb__plan_get(t); /* not compiled yet: the walk compiles it */
-        if (!pl || !pl->enc_flat || !fast_ok(w)) return false;
+        if (!(pl = flat_plan(w, t))) return false;
         *st = flat_record(w, pl, p);
         return true;
     }
-    if ((t->kind != JB_KIND_ARRAY && t->kind != JB_KIND_VEC) || !jb__enc_is_leaf(t->elem)) return false;
-    if (!(*st = items_of(w, t, p, &v))) *st = jb__enc_leaves(w, t->elem, v.items, v.len);
+    if (t->kind != JB_KIND_ARRAY && t->kind != JB_KIND_VEC) return false;
+    if (jb__enc_is_leaf(t->elem)) {
+        if (!(*st = items_of(w, t, p, &v))) *st = jb__enc_leaves(w, t->elem, v.items, v.len);
+        return true;
+    }
+    if (!(pl = flat_plan(w, t->elem))) return false;
+    if (!(*st = items_of(w, t, p, &v))) *st = flat_records(w, pl, v.items, v.len, t->elem->size);
     return true;
 }
 
@@ -211,7 +227,19 @@ static JB_NOINLINE jb_status fields_fast(jb_writer *w, const jb_plan *pl, const 
             o = w->p;
             continue;
         }
-        default: break;
+        default: {
+            /* an empty vec of leaves (a record's list of ids, often empty):
+             * "[]" in the room the reservation left; the level it opens
+             * is only checked */
+            const jb_type *t = pe->type;
+            jb_anyvec v;
+            if (t->kind != JB_KIND_VEC || !jb__enc_is_leaf(t->elem)) break;
+            memcpy(&v, p, sizeof v);
+            if (v.len || w->depth >= w->max_depth) break;
+            memcpy(o, "[]", 2);
+            o += 2;
+            continue;
+        }
         }
         /* anything else: the general leaf path, or a container for the walk */
         w->p = o;
@@ -242,6 +270,42 @@ static jb_status flat_record(jb_writer *w, const jb_plan *pl, const char *base) 
         return st;
     }
     return jb__enc_close(w, '}', first);
+}
+
+/*
+ * '[' records ']' for count records of a flat plan (enc_flat, fast_ok),
+ * stride bytes apart: the element loop of the walk's F_ELEMS frame without
+ * the frame (a seat category's areas, a performance's prices). Every
+ * record opens a level one deeper than the array's, checked once. A
+ * failure inside element i adds [i] to the path after its field's name.
+ */
+static JB_NOINLINE jb_status flat_records(jb_writer *w, const jb_plan *pl, const char *items,
+                                          size_t count, size_t stride) {
+    jb_status st = jb__enc_open(w, '[');
+    if (st) return st;
+    if (count && JB_UNLIKELY(w->depth >= w->max_depth))
+        return jb__enc_fail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
+    w->depth++;
+    for (size_t i = 0; i < count; i++) {
+        const char *base = items + i * stride;
+        size_t fi = 0;
+        bool first = true, in_child = false;
+        const jb_type *ct = NULL;
+        const void *cp = NULL;
+        TRY_W(w, jb__w_reserve(w, 2));
+        if (i) *w->p++ = ',';
+        *w->p++ = '{';
+        st = fields_fast(w, pl, base, &fi, &first, &ct, &cp, &in_child);
+        if (JB_UNLIKELY(st)) {
+            if (in_child) jb__path_key(&w->path, pl->e[fi - 1].name, pl->e[fi - 1].name_len);
+            jb__path_index(&w->path, i);
+            return st;
+        }
+        TRY_W(w, jb__w_reserve(w, 1));
+        *w->p++ = '}';
+    }
+    w->depth--;
+    return jb__enc_close(w, ']', count == 0);
 }
 
 /* Members kept by JB_UNKNOWN_FIELDS, written back after the known fields. */

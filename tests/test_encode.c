@@ -1368,6 +1368,81 @@ typedef struct { JB_VEC(flat_rec) rows; } flat_outer;
 static const jb_type flat_outer_type = JB_RECORD(flat_outer,
     JB_FIELD(flat_outer, rows, JB_VEC_OF(&flat_type)));
 
+/* A flat record with a vec of ids (often empty: written as "[]" in place). */
+typedef struct {
+    uint32_t id;
+    JB_VEC(uint32_t) ids;
+} area_rec;
+static const jb_type area_type = JB_RECORD(area_rec,
+    JB_FIELD(area_rec, id, &jb_u32), JB_FIELD(area_rec, ids, JB_VEC_OF(&jb_u32)));
+typedef struct { JB_VEC(area_rec) areas; } area_list;
+static const jb_type area_list_type = JB_RECORD(area_list,
+    JB_FIELD(area_list, areas, JB_VEC_OF(&area_type)));
+
+/* Vecs of inline records, and the empty vec of ids in place: the levels
+ * they open count against max_depth like any other; many of them through
+ * a stream sink's chunk boundaries; a failure's path. */
+static void test_flat_record_vecs(void) {
+    uint32_t ids[3] = {7, 80, 900};
+    area_rec a[3] = {{1, {NULL, 0}}, {22, {ids, 3}}, {4000000000u, {NULL, 0}}};
+    area_list l = {{a, 3}};
+    static const char want[] = "{\"areas\":[{\"id\":1,\"ids\":[]},{\"id\":22,\"ids\":[7,80,900]},"
+                               "{\"id\":4000000000,\"ids\":[]}]}";
+    ENC(&area_list_type, &l, want);
+    /* {"areas":[{"ids":[ is 4 levels */
+    jb_write_options d4 = {.max_depth = 4}, d3 = {.max_depth = 3}, d2 = {.max_depth = 2},
+                     d1 = {.max_depth = 1};
+    ENC_O(&area_list_type, &l, &d4, want);
+    jb_error e = expect_fail(__LINE__, &area_list_type, &l, &d3, JB_E_DEPTH);
+    CHECK_STR(e.path, "$.areas[0].ids");
+    e = expect_fail(__LINE__, &area_list_type, &l, &d2, JB_E_DEPTH);
+    CHECK_STR(e.path, "$.areas");
+    ENC_O(&area_type, &a[0], &d2, "{\"id\":1,\"ids\":[]}");
+    e = expect_fail(__LINE__, &area_type, &a[0], &d1, JB_E_DEPTH);
+    CHECK_STR(e.path, "$.ids");
+    l.areas.len = 0;
+    ENC_O(&area_list_type, &l, &d2, "{\"areas\":[]}");
+    expect_fail(__LINE__, &area_list_type, &l, &d1, JB_E_DEPTH);
+    /* a vec with NULL items and a length, inside element 1 */
+    l.areas.len = 3;
+    a[1].ids.items = NULL;
+    e = expect_fail(__LINE__, &area_list_type, &l, NULL, JB_E_VALUE);
+    CHECK_STR(e.path, "$.areas[1].ids");
+    a[1].ids.items = ids;
+
+    /* 1000 records through a stream sink: {"id":N,"ids":[]} each, the
+     * text built by hand (N = i * 37) */
+    enum { N = 1000 };
+    area_rec *many = calloc(N, sizeof *many);
+    char *exp = malloc(N * 32 + 16);
+    collect *cb = calloc(1, sizeof *cb);
+    CHECK(many && exp && cb);
+    if (!many || !exp || !cb) return;
+    size_t n = 10, n150 = 0;
+    memcpy(exp, "{\"areas\":[", 10);
+    for (int i = 0; i < N; i++) {
+        if (i == 150) n150 = n;
+        many[i].id = (uint32_t)i * 37;
+        n += (size_t)snprintf(exp + n, 32, "%s{\"id\":%u,\"ids\":[]}", i ? "," : "", (unsigned)i * 37);
+    }
+    memcpy(exp + n, "]}", 2);
+    n += 2;
+    area_list big = {{many, N}};
+    jb_buf b = JB_BUF_INIT;
+    CHECK(jb_encode(&area_list_type, &big, &b, NULL, NULL) == JB_OK);
+    CHECK_MEM_AT(__LINE__, b.data, b.len, exp, n);
+    jb_buf_free(&b);
+    /* the stream collector holds 4 KiB: a prefix of the records only */
+    big.areas.len = 150;
+    memcpy(exp + n150, "]}", 2);
+    CHECK(n150 + 2 < sizeof cb->data);
+    CHECK(jb_encode_to(&area_list_type, &big, collect_fn, cb, NULL, NULL) == JB_OK);
+    CHECK_MEM_AT(__LINE__, cb->data, cb->len, exp, n150 + 2);
+    free(cb);
+    free(exp);
+    free(many);
+}
+
 static void test_flat_records(void) {
     flat_rec r[2] = {
         {-128, 65535, -2147483647 - 1, UINT64_MAX, true, 0.5f, -1.25, {"x\"y", 3}, false, 0},
@@ -1487,6 +1562,7 @@ int main(void) {
     test_nomem();
     test_boxes();
     test_flat_records();
+    test_flat_record_vecs();
     test_number_arrays_fixed();
     return check_report();
 }
