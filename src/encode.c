@@ -138,8 +138,9 @@ static inline bool child(jb_writer *w, const jb_type *t, const void *p, const jb
  * the end, at a container field (handed back in *ct, *pi past it) or at a
  * failure (*in_child: inside field *pi - 1).
  */
-static JB_NOINLINE jb_status fields_fast(jb_writer *w, const jb_plan *pl, const char *base, size_t *pi,
-                                         bool *pfirst, const jb_type **ct, const void **cp, bool *in_child) {
+static JB_ALWAYS_INLINE jb_status fields_run(jb_writer *w, const jb_plan *pl, const char *base, size_t *pi,
+                                             bool *pfirst, const jb_type **ct, const void **cp,
+                                             bool *in_child) {
     const jb_pentry *e = pl->e;
     const char *ck = pl->ckeys;
     const size_t n = pl->n;
@@ -256,6 +257,14 @@ out:
     return st;
 }
 
+/* fields_run out of line: the walk's records (next_record) and a lone
+ * inline record share this one copy; flat_records has its own, inlined
+ * into its element loop. */
+static JB_NOINLINE jb_status fields_fast(jb_writer *w, const jb_plan *pl, const char *base, size_t *pi,
+                                         bool *pfirst, const jb_type **ct, const void **cp, bool *in_child) {
+    return fields_run(w, pl, base, pi, pfirst, ct, cp, in_child);
+}
+
 /* A record of leaves (enc_flat) written inline: '{' fields '}'. A failure
  * inside a field adds that field's name to the path here. */
 static jb_status flat_record(jb_writer *w, const jb_plan *pl, const char *base) {
@@ -295,7 +304,7 @@ static JB_NOINLINE jb_status flat_records(jb_writer *w, const jb_plan *pl, const
         TRY_W(w, jb__w_reserve(w, 2));
         if (i) *w->p++ = ',';
         *w->p++ = '{';
-        st = fields_fast(w, pl, base, &fi, &first, &ct, &cp, &in_child);
+        st = fields_run(w, pl, base, &fi, &first, &ct, &cp, &in_child);
         if (JB_UNLIKELY(st)) {
             if (in_child) jb__path_key(&w->path, pl->e[fi - 1].name, pl->e[fi - 1].name_len);
             jb__path_index(&w->path, i);
