@@ -52,6 +52,17 @@ typedef struct pctx {
     const unsigned char *wst; /* ws_plain or ws_comments (below) */
 } pctx;
 
+/* The kernel for a parse. Until the first call through it picks one,
+ * jb__kern() is a resolver whose functions pick (an environment look-up
+ * and cpuid) on every call, so a table cached for the whole parse would
+ * pay that per string of a process's first parse: one empty scan through
+ * it picks first. */
+static const jb_kernel *kern_picked(void) {
+    static const char none[1] = {'"'};
+    (void)jb__kern()->scan(none, none, 0);
+    return jb__kern();
+}
+
 static jb_status r_nomem(jb_reader *r, const char *at) {
     jb_status code = jb__arena_fail_code(r->arena) == JB_E_LIMIT ? JB_E_LIMIT : JB_E_NOMEM;
     return jb__r_fail(r, code, at, "%s",
@@ -70,11 +81,18 @@ typedef struct pframe {
     bool obj;
 } pframe;
 
-/* An object member while parsing; gathered as is into the object's block. */
+/* An object member while parsing; copied into the object's block at the
+ * close. */
 typedef struct orec {
     jb_str key;
     jb_value node;
 } orec;
+
+/* The closes place two arrays in one block (see close_array and
+ * close_object): the second starts aligned when these hold. */
+_Static_assert(sizeof(jb_value) % _Alignof(jb_value *) == 0, "pointers after nodes");
+_Static_assert(sizeof(jb_member) % _Alignof(jb_value) == 0, "nodes after members");
+_Static_assert(_Alignof(jb_value) >= _Alignof(jb_member), "members at a node's alignment");
 
 /* Where the member at index j of the object opened at `open` starts: the
  * failure path of duplicate detection only (re-scans the object). */
@@ -98,21 +116,47 @@ static const char *member_at(const jb_reader *r, const char *open, size_t j) {
     }
 }
 
+/*
+ * The n elements of `size` bytes pushed since m, in place on the scratch
+ * stack, when they all lie in the current segment (the common case: a
+ * segment holds thousands of them); NULL when they span segments (then
+ * jb__scratch_gather collects them). They start where push placed the
+ * first one, m's offset rounded up to jb__scratch_align(size) (nested
+ * containers pushed above them were popped before the next element), so
+ * the close copies them once, straight from there, with no call.
+ */
+static inline const char *kids_in_place(const jb_arena *a, jb_scratch_mark m, size_t size) {
+    if (JB_UNLIKELY(m.seg != a->scur || !m.seg)) return NULL;
+    return a->scur->data + jb__align_up(m.off, jb__scratch_align(size));
+}
+
 static jb_status close_array(jb_reader *r, pframe *f) {
     size_t n = f->n, bytes;
-    jb_value *v = f->slot;
+    jb_value *v = f->slot, *nodes, **items;
+    const jb_value *src;
     v->type = JB_VALUE_ARRAY;
     v->nk = 0;
     v->u.arr.items = NULL;
     v->u.arr.len = v->u.arr.cap = n;
     if (n == 0) return JB_OK;
+    /* One block: the nodes, then the pointers to them (a multiple of
+     * sizeof(jb_value) keeps the pointers aligned: jb_value holds
+     * pointers). */
     if (!jb__mul_ok(n, sizeof(jb_value) + sizeof(jb_value *), &bytes)) return r_nomem(r, f->open);
-    jb_value *nodes = jb__arena_alloc(r->arena, n * sizeof(jb_value), _Alignof(jb_value));
-    jb_value **items =
-        nodes ? jb__arena_alloc(r->arena, n * sizeof *items, _Alignof(jb_value *)) : NULL;
-    if (!items) return r_nomem(r, f->open);
-    jb__scratch_gather(r->arena, f->kids, sizeof(jb_value), n, nodes);
-    for (size_t i = 0; i < n; i++) items[i] = &nodes[i];
+    if (!(nodes = jb__arena_alloc(r->arena, bytes, _Alignof(jb_value)))) return r_nomem(r, f->open);
+    items = (jb_value **)(void *)(nodes + n);
+    src = (const jb_value *)(const void *)kids_in_place(r->arena, f->kids, sizeof(jb_value));
+    if (JB_LIKELY(src != NULL)) {
+        /* One pass (a copy loop: canada's coordinate pairs are 2 nodes,
+         * where a memcpy call costs more than the copy). */
+        for (size_t i = 0; i < n; i++) {
+            nodes[i] = src[i];
+            items[i] = &nodes[i];
+        }
+    } else {
+        jb__scratch_gather(r->arena, f->kids, sizeof(jb_value), n, nodes);
+        for (size_t i = 0; i < n; i++) items[i] = &nodes[i];
+    }
     v->u.arr.items = items;
     return JB_OK;
 }
@@ -121,20 +165,40 @@ static jb_status close_object(jb_reader *r, pframe *f) {
     size_t n = f->n, bytes, dup = SIZE_MAX;
     jb_value *v = f->slot;
     jb_vext *x = NULL;
+    jb_member *m;
+    const orec *src;
     v->type = JB_VALUE_OBJECT;
     v->nk = 0;
     v->u.obj.items = NULL;
     v->u.obj.len = n;
     v->u.obj.x = NULL;
     if (n == 0) return JB_OK;
-    if (!jb__mul_ok(n, sizeof(orec) + sizeof(jb_member), &bytes)) return r_nomem(r, f->open);
-    orec *recs = jb__arena_alloc(r->arena, n * sizeof(orec), _Alignof(orec));
-    jb_member *m = recs ? jb__arena_alloc(r->arena, n * sizeof *m, _Alignof(jb_member)) : NULL;
-    if (!m) return r_nomem(r, f->open);
-    jb__scratch_gather(r->arena, f->kids, sizeof(orec), n, recs);
-    for (size_t i = 0; i < n; i++) {
-        m[i].key = recs[i].key;
-        m[i].val = &recs[i].node;
+    src = (const orec *)(const void *)kids_in_place(r->arena, f->kids, sizeof(orec));
+    if (JB_LIKELY(src != NULL)) {
+        /* One block: the members, then the nodes (jb_member's size is a
+         * multiple of jb_value's alignment: both are pointers and sizes),
+         * filled in one pass from the records in place. */
+        jb_value *nodes;
+        if (!jb__mul_ok(n, sizeof(jb_member) + sizeof(jb_value), &bytes) ||
+            !(m = jb__arena_alloc(r->arena, bytes, _Alignof(jb_value))))
+            return r_nomem(r, f->open);
+        nodes = (jb_value *)(void *)(m + n);
+        for (size_t i = 0; i < n; i++) {
+            nodes[i] = src[i].node;
+            m[i].key = src[i].key;
+            m[i].val = &nodes[i];
+        }
+    } else {
+        orec *recs;
+        if (!jb__mul_ok(n, sizeof(orec) + sizeof(jb_member), &bytes) ||
+            !(recs = jb__arena_alloc(r->arena, n * sizeof(orec), _Alignof(orec))) ||
+            !(m = jb__arena_alloc(r->arena, n * sizeof *m, _Alignof(jb_member))))
+            return r_nomem(r, f->open);
+        jb__scratch_gather(r->arena, f->kids, sizeof(orec), n, recs);
+        for (size_t i = 0; i < n; i++) {
+            m[i].key = recs[i].key;
+            m[i].val = &recs[i].node;
+        }
     }
     v->u.obj.items = m;
     if (n > JB_VALUE_INDEX_MIN) {
@@ -578,7 +642,7 @@ fail:
 
 jb_status jb__value_decode(jb_reader *r, jb_value **out) {
     pctx c;
-    c.k = jb__kern();
+    c.k = kern_picked();
     c.copy = NULL;
     c.clim = NULL;
     c.maxs = r->max_string_len;
@@ -616,7 +680,7 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
                    r.max_doc_size);
         goto fail;
     }
-    c.k = jb__kern();
+    c.k = kern_picked();
     c.copy = NULL;
     c.clim = NULL;
     c.maxs = r.max_string_len;

@@ -1005,11 +1005,85 @@ static void test_print_compact_sinks(void) {
     jb_arena_free(a);
 }
 
+/*
+ * Containers too large for one scratch segment beside small ones that fit:
+ * the parse copies elements from the scratch stack in place when they lie
+ * in one segment and gathers them when they span several. An array of
+ * 20,000 two-element arrays and an object of 3,000 members, every element
+ * checked by index; then the parsed containers grow (append, set), which
+ * must leave the parsed elements where they were.
+ */
+static void test_parse_spanning(void) {
+    enum { NA = 20000, NO = 3000 };
+    jb_arena *a = jb_arena_new();
+    jb_buf text = JB_BUF_INIT;
+    char key[16];
+    int64_t i64;
+    jb_str s;
+    CHECK_EQ_INT(jb_buf_reserve(&text, 1 << 20), JB_OK);
+    text.len += (size_t)snprintf(text.data, text.cap, "{\"a\":[");
+    for (int i = 0; i < NA; i++)
+        text.len += (size_t)snprintf(text.data + text.len, text.cap - text.len, "%s[%d,\"s%d\"]",
+                                     i ? "," : "", i, i % 10);
+    text.len += (size_t)snprintf(text.data + text.len, text.cap - text.len, "],\"o\":{");
+    for (int i = 0; i < NO; i++)
+        text.len += (size_t)snprintf(text.data + text.len, text.cap - text.len, "%s\"k%d\":[%d]",
+                                     i ? "," : "", i, -i);
+    text.len += (size_t)snprintf(text.data + text.len, text.cap - text.len, "}}");
+    jb_value *v = parse(a, text.data);
+    jb_value *arr = jb_value_object_get(v, "a", 1), *obj = jb_value_object_get(v, "o", 1);
+    CHECK_EQ_INT(jb_value_array_len(arr), NA);
+    CHECK_EQ_INT(jb_value_object_len(obj), NO);
+    for (int i = 0; i < NA; i++) {
+        jb_value *e = jb_value_array_get(arr, (size_t)i);
+        CHECK_EQ_INT(jb_value_array_len(e), 2);
+        CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(e, 0), &i64), JB_OK);
+        CHECK_AT(__LINE__, i64 == i, "a[%d][0] is %lld", i, (long long)i64);
+        CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(e, 1), &s), JB_OK);
+        CHECK_AT(__LINE__, s.len == 2 && s.ptr[0] == 's' && s.ptr[1] == '0' + i % 10 && !s.ptr[2],
+                 "a[%d][1]", i);
+    }
+    for (int i = 0; i < NO; i++) {
+        jb_str k;
+        jb_value *e = jb_value_object_at(obj, (size_t)i, &k);
+        int n = snprintf(key, sizeof key, "k%d", i);
+        CHECK_MEM_AT(__LINE__, k.ptr, k.len, key, (size_t)n);
+        CHECK_EQ_INT(jb_value_array_len(e), 1);
+        CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(e, 0), &i64), JB_OK);
+        CHECK_AT(__LINE__, i64 == -i, "o.k%d[0] is %lld", i, (long long)i64);
+        CHECK(jb_value_object_get(obj, key, (size_t)n) == e);
+    }
+    {
+        jb_value *first = jb_value_array_get(arr, 0), *m0 = jb_value_object_at(obj, 0, NULL);
+        jb_value *pair = jb_value_array_get(arr, 1);
+        CHECK_EQ_INT(jb_value_array_append(pair, jb_value_new_i64(a, 7), a), JB_OK);
+        CHECK_EQ_INT(jb_value_array_append(arr, jb_value_new_null(a), a), JB_OK);
+        CHECK_EQ_INT(jb_value_object_set(obj, "new", 3, jb_value_new_bool(a, true), a), JB_OK);
+        CHECK_EQ_INT(jb_value_object_set(jb_value_object_get(v, "o", 1), "k1", 2,
+                                         jb_value_new_i64(a, 11), a), JB_OK);
+        CHECK_EQ_INT(jb_value_array_len(pair), 3);
+        CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(pair, 2), &i64), JB_OK);
+        CHECK(i64 == 7);
+        CHECK_EQ_INT(jb_value_get_i64(jb_value_array_get(pair, 0), &i64), JB_OK);
+        CHECK(i64 == 1);
+        CHECK(jb_value_array_get(arr, 0) == first && jb_value_object_at(obj, 0, NULL) == m0);
+        CHECK_EQ_INT(jb_value_array_len(arr), NA + 1);
+        CHECK(jb_value_is_null(jb_value_array_get(arr, NA)));
+        CHECK_EQ_INT(jb_value_object_len(obj), NO + 1);
+        CHECK_EQ_INT(jb_value_get_i64(jb_value_object_get(obj, "k1", 2), &i64), JB_OK);
+        CHECK(i64 == 11);
+        CHECK(jb_value_is_bool(jb_value_object_get(obj, "new", 3)));
+    }
+    jb_buf_free(&text);
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_types_and_numbers();
     test_float_tokens();
     test_getters();
     test_objects();
+    test_parse_spanning();
     test_pointer();
     test_builders();
     test_copy_equal();
