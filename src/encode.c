@@ -170,7 +170,11 @@ static JB_ALWAYS_INLINE jb_status fields_run(jb_writer *w, const jb_plan *pl, co
             o = w->p;
         }
         const char *k = ck + pe->ckey_off + first;
+        /* fixed-size moves read and write at most JB_CKEY_PAD bytes past
+         * the run when it is longer than 16: inside ckeys (the next runs,
+         * then the pad) and inside the reservation */
         if (JB_LIKELY(kl <= 16)) memcpy(o, k, 16);
+        else if (kl <= 32) memcpy(o, k, 32);
         else memcpy(o, k, kl);
         o += kl;
         first = false;

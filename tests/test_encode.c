@@ -1443,6 +1443,42 @@ static void test_flat_record_vecs(void) {
     free(many);
 }
 
+/* Keys whose ,"name": runs are 16, 17, 32 and 33 bytes (names of 12, 13,
+ * 28 and 29 letters): the field loop copies them in fixed 16- and 32-byte
+ * moves, the last one as the record's last field. */
+typedef struct {
+    uint8_t a, b, c, d;
+} long_keys;
+static const jb_type long_keys_type = JB_RECORD(long_keys,
+    JB_FIELD(long_keys, a, &jb_u8, JB_NAME("abcdefghijkl")),
+    JB_FIELD(long_keys, b, &jb_u8, JB_NAME("abcdefghijklm")),
+    JB_FIELD(long_keys, c, &jb_u8, JB_NAME("abcdefghijklmnopqrstuvwxyzab")),
+    JB_FIELD(long_keys, d, &jb_u8, JB_NAME("abcdefghijklmnopqrstuvwxyzabc")));
+
+static void test_long_keys(void) {
+    long_keys v = {1, 2, 3, 4};
+    static const char want[] = "{\"abcdefghijkl\":1,\"abcdefghijklm\":2,"
+                               "\"abcdefghijklmnopqrstuvwxyzab\":3,\"abcdefghijklmnopqrstuvwxyzabc\":4}";
+    ENC(&long_keys_type, &v, want);
+    /* every capacity of a fixed buffer: the prefix, the need, no byte
+     * written past the capacity */
+    for (size_t cap = 0; cap <= sizeof want; cap++) {
+        char *dst = malloc(cap + 48);
+        size_t need = 0, keep = cap < sizeof want - 1 ? cap : sizeof want - 1;
+        bool guard = true;
+        CHECK(dst != NULL);
+        if (!dst) return;
+        memset(dst, 0x5a, cap + 48);
+        jb_status st = jb_encode_fixed(&long_keys_type, &v, dst, cap, &need, NULL, NULL);
+        CHECK_AT(__LINE__, st == (cap >= sizeof want - 1 ? JB_OK : JB_E_BUFFER), "cap %zu", cap);
+        CHECK_AT(__LINE__, need == sizeof want - 1, "cap %zu: need %zu", cap, need);
+        CHECK_AT(__LINE__, memcmp(dst, want, keep) == 0, "cap %zu: the prefix", cap);
+        for (size_t i = cap; i < cap + 48; i++) guard &= dst[i] == 0x5a;
+        CHECK_AT(__LINE__, guard, "cap %zu: a byte past the buffer was written", cap);
+        free(dst);
+    }
+}
+
 static void test_flat_records(void) {
     flat_rec r[2] = {
         {-128, 65535, -2147483647 - 1, UINT64_MAX, true, 0.5f, -1.25, {"x\"y", 3}, false, 0},
@@ -1563,6 +1599,7 @@ int main(void) {
     test_boxes();
     test_flat_records();
     test_flat_record_vecs();
+    test_long_keys();
     test_number_arrays_fixed();
     return check_report();
 }
