@@ -192,17 +192,28 @@ JB_API size_t jb_gen_fmt_u64(char *dst, uint64_t v);
 
 /* ---- small inline helpers of the generated code ---- */
 
+/** How the decoding helpers below are declared: always inlined under GCC and Clang.
+ * A record's decoder is one long function calling them at every member,
+ * and past a size gcc -O2 stops inlining plain `static inline` functions
+ * into it (its growth limits): jbg_is then became a call of memcmp
+ * instead of one or two word compares of a constant. */
+#if defined(__GNUC__)
+#define JBG_INLINE static inline __attribute__((always_inline))
+#else
+#define JBG_INLINE static inline
+#endif
+
 /** Whitespace: inline when none or one space (the common cases). The
  * generated path runs without JB_READ_ALLOW_COMMENTS, so '/' is no
  * whitespace here. */
-static inline const char *jbg_ws(jb_gen_dec *d, const char *p) {
+JBG_INLINE const char *jbg_ws(jb_gen_dec *d, const char *p) {
     if (p < d->end && (unsigned char)*p > ' ') return p;
     if (p + 1 < d->end && *p == ' ' && (unsigned char)p[1] > ' ') return p + 1;
     return jb_gen_ws(d, p);
 }
 
 /** Bytes that may follow a literal: the end, whitespace , ] }. */
-static inline int jbg_lit_end(const char *p, const char *end) {
+JBG_INLINE int jbg_lit_end(const char *p, const char *end) {
     if (p == end) return 1;
     switch (*p) {
     case ',': case ']': case '}': case ' ': case '\n': case '\r': case '\t': return 1;
@@ -211,15 +222,15 @@ static inline int jbg_lit_end(const char *p, const char *end) {
 }
 
 /** n bytes at p equal lit (a constant: the compiler compares words). */
-static inline int jbg_is(const char *p, const char *end, const char *lit, size_t n) {
+JBG_INLINE int jbg_is(const char *p, const char *end, const char *lit, size_t n) {
     return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
 }
 
-static inline const char *jbg_null(const char *p, const char *end) {
+JBG_INLINE const char *jbg_null(const char *p, const char *end) {
     return jbg_is(p, end, "null", 4) && jbg_lit_end(p + 4, end) ? p + 4 : NULL;
 }
 
-static inline const char *jbg_bool(const char *p, const char *end, bool *out) {
+JBG_INLINE const char *jbg_bool(const char *p, const char *end, bool *out) {
     if (jbg_is(p, end, "true", 4) && jbg_lit_end(p + 4, end)) {
         *out = true;
         return p + 4;
@@ -233,7 +244,7 @@ static inline const char *jbg_bool(const char *p, const char *end, bool *out) {
 
 /** After a member or element: 1 after ',' (and whitespace), 0 after the
  * closing byte (consumed), -1 otherwise. */
-static inline int jbg_next(jb_gen_dec *d, const char **pp, char close) {
+JBG_INLINE int jbg_next(jb_gen_dec *d, const char **pp, char close) {
     const char *p = jbg_ws(d, *pp);
     if (p < d->end) {
         if (*p == ',') {
@@ -251,7 +262,7 @@ static inline int jbg_next(jb_gen_dec *d, const char **pp, char close) {
 
 /** '{' or '[' at p: depth checked, whitespace after it skipped; NULL when
  * p is not on c or nesting is too deep. */
-static inline const char *jbg_open(jb_gen_dec *d, const char *p, char c) {
+JBG_INLINE const char *jbg_open(jb_gen_dec *d, const char *p, char c) {
     if (p >= d->end || *p != c || d->depth >= d->max_depth) return NULL;
     d->depth++;
     return jbg_ws(d, p + 1);

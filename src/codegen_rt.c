@@ -25,6 +25,8 @@ static const char *after(jb_reader *r, jb_status st) { return st ? NULL : r->p; 
 
 const char *jb_gen_ws(jb_gen_dec *d, const char *p) {
     jb_reader *r = rd(d);
+    const char *q = p < d->end ? jb__ws_line(p, d->end) : NULL;
+    if (q) return q;
     r->p = p;
     return after(r, jb__r_ws(r));
 }

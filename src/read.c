@@ -316,6 +316,11 @@ static JB_NOINLINE jb_status ws_general(jb_reader *r) {
 jb_status jb__r_ws_slow(jb_reader *r) {
     const char *p = r->p;
     jb_ws_guess *g = &r->ws;
+    const char *q = p < r->end ? jb__ws_line(p, r->end) : NULL;
+    if (q) {
+        r->p = q;
+        return JB_OK;
+    }
     size_t room = (size_t)(r->end - p);
     if (g->nl && room >= 8 && p > r->start) {
         unsigned c = ws_before[(unsigned char)p[-1]];

@@ -84,6 +84,37 @@ JB_HIDDEN jb_status jb__r_fail(jb_reader *r, jb_status code, const char *at, con
  * space) is inline; the out-of-line part first checks the line break and
  * indentation it predicts from the last one (pretty-printed input). */
 JB_HIDDEN jb_status jb__r_ws_slow(jb_reader *r);
+
+/*
+ * The whitespace of pretty-printed input, p on it: a line break ("\n" or
+ * "\r\n") and the next line's indentation, a run of spaces or of tabs.
+ * Returns the byte after the run when that byte ends whitespace (it is
+ * above ' ' and not a comment's '/'), NULL for anything else (the end of
+ * the input near, a blank line, mixed fill, no line break at p): the
+ * caller's general loop then takes the same bytes. No state, no
+ * prediction: the run is measured 8 bytes at a time, each word XORed
+ * with the fill byte so that the first nonzero byte is the first byte
+ * past the run, and a word read as little-endian on any host puts that
+ * byte at the lowest set bit. Reads only below end: 8 bytes are read
+ * from q only while 9 remain, so the byte after a partial word is there.
+ */
+static inline const char *jb__ws_line(const char *p, const char *end) {
+    const char *q = p + 1;
+    uint64_t fill, x;
+    if (*p != '\n') {
+        if (*p != '\r' || end - p < 2 || p[1] != '\n') return NULL;
+        q++;
+    }
+    if (end - q < 9) return NULL;
+    fill = UINT64_C(0x0101010101010101) * (*q == '\t' ? (unsigned char)'\t' : (unsigned char)' ');
+    while ((x = jb__load64_le(q) ^ fill) == 0) {
+        q += 8;
+        if (end - q < 9) return NULL;
+    }
+    q += jb__ctz64(x) >> 3;
+    return (unsigned char)*q > ' ' && *q != '/' ? q : NULL;
+}
+
 static inline jb_status jb__r_ws(jb_reader *r) {
     const char *p = r->p;
     if (JB_LIKELY(p < r->end && (unsigned char)*p > ' ' && *p != '/')) return JB_OK;

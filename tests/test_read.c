@@ -257,6 +257,13 @@ static void test_ws_prediction(void) {
             jb__r_init(&r, buf, n, arena, &o);
             for (;;) {
                 size_t at = (size_t)(r.p - buf), want = ref_ws_end(d, n, at, comments);
+                /* the stateless line-break run: where it takes a run, it
+                 * ends where the reference does (comments or not: it
+                 * declines a run ending in '/') */
+                const char *line = at < n ? jb__ws_line(buf + at, buf + n) : NULL;
+                CHECKF(!line || (size_t)(line - buf) == want,
+                       "document %d: jb__ws_line from %zu stopped at %zu, want %zu", doc, at,
+                       line ? (size_t)(line - buf) : 0, want);
                 jb_status st = jb__r_ws(&r);
                 size_t got = (size_t)(r.p - buf);
                 CHECKF(st == JB_OK && got == want,
