@@ -239,7 +239,7 @@ static jb_dec jb_schubfach64(uint32_t be, uint64_t bm) {
         c = bm | ((uint64_t)1 << 52);
         q = (int32_t)be - 1075;
         /* An integer below 2^53: its digits are the shortest text. */
-        if (q <= 0 && q > -53 && (c & (((uint64_t)1 << -q) - 1)) == 0) {
+        if ((uint32_t)(q + 52) <= 52u && (c & (((uint64_t)1 << -q) - 1)) == 0) {
             jb_dec r = {c >> -q, 0};
             return r;
         }
@@ -297,27 +297,67 @@ static jb_dec jb_schubfach32(uint32_t be, uint32_t bm) {
 /* ---- digits, then the style's layout ---------------------------------- */
 
 /*
- * The digits of s * 10^k (s > 0, at most 17 digits) into dg as ASCII,
- * without trailing zeros: returns n, the decimal point's position (value
- * = 0.d1d2... * 10^n), and *m, the digit count. s is first scaled to
- * exactly 17 digits, so the text is one digit and two 8-digit words with
- * no leading zeros to skip, and the trailing zeros are counted from the
- * words instead of divided away. dg[m..JB_DIGITS_ROOM) holds '0's, which
- * the layouts copy as zeros or overwrite (numstyle.c).
+ * The digits of s * 10^k (s > 0, at most 17 digits) as text, without
+ * trailing zeros: s is first scaled to exactly 17 digits, so the text is
+ * one digit and two 8-digit words with no leading zeros to skip, and the
+ * trailing zeros are counted from the words instead of divided away.
+ * n is the decimal point's position (value = 0.d1d2... * 10^n), m the
+ * digit count; the words hold '0' for the digits past m.
  */
-static inline int jb_digits17(char dg[JB_DIGITS_ROOM], uint64_t s, int32_t k, int *m) {
+typedef struct jb_text17 {
+    uint64_t b, c; /* digits 2..9 and 10..17, ASCII, the first in the low byte */
+    char lead;     /* digit 1 */
+    int m, n;
+} jb_text17;
+
+static inline jb_text17 jb_digits17(uint64_t s, int32_t k) {
+    jb_text17 t;
     int nd = jb_ndigits(s);
     uint64_t s17 = s * jb_pow10_u64[17 - nd];
-    uint64_t lead = s17 / 10000000000000000u, rest = s17 - lead * 10000000000000000u;
-    uint64_t b = rest / 100000000u;
-    uint64_t wb = jb_digits8_word((uint32_t)b), wc = jb_digits8_word((uint32_t)(rest - b * 100000000u));
-    uint64_t zb = wb + JB_ZEROS8, zc = wc + JB_ZEROS8;
+    /* hi9 < 10^9 fits 32 bits: its split by 10^8 is a 32-bit division */
+    uint32_t hi9 = (uint32_t)(s17 / 100000000u);
+    uint32_t lead = hi9 / 100000000u;
+    uint64_t wb = jb_digits8_word(hi9 - lead * 100000000u);
+    uint64_t wc = jb_digits8_word((uint32_t)(s17 - (uint64_t)hi9 * 100000000u));
+    t.b = wb + JB_ZEROS8;
+    t.c = wc + JB_ZEROS8;
+    t.lead = (char)('0' + lead);
+    t.m = wc ? 17 - jb_word_trailing_zeros(wc) : wb ? 9 - jb_word_trailing_zeros(wb) : 1;
+    t.n = nd + k;
+    return t;
+}
+
+/*
+ * The text of t in style st at dst (after the sign). The common case —
+ * the point inside the digits and 1 <= n <= 7, which every style writes
+ * plainly as d.ddd (numstyle.c: every plain range holds 1..7, and the
+ * ".0" rules apply only when no digit follows the point) — is written
+ * here in four stores: the first digit, the first word, the same word
+ * shifted past the point (its digits n..8 land one byte right), the point,
+ * then the second word one byte right. Bytes past the text, up to 18 from
+ * dst, may be overwritten (the contract gives JB_FMT_F64_MAX). The rest
+ * goes to the table-driven layout with the digits in a '0'-padded buffer.
+ */
+static inline size_t jb_put_text17(char *dst, bool neg, const jb_text17 *t, jb_float_style st,
+                                   bool f32) {
+    char dg[JB_DIGITS_ROOM];
+    if (JB_LIKELY((unsigned)(t->n - 1) < 7u && t->n < t->m)) {
+        char *p = dst;
+        unsigned n = (unsigned)t->n;
+        *p = '-';
+        p += neg;
+        p[0] = t->lead;
+        jb__store64_le(p + 1, t->b);
+        jb__store64_le(p + n + 1, t->b >> (8 * (n - 1)));
+        p[n] = '.';
+        jb__store64_le(p + 10, t->c); /* digits 10..17 all follow the point */
+        return (size_t)neg + (size_t)t->m + 1;
+    }
     memset(dg, '0', JB_DIGITS_ROOM);
-    dg[0] = (char)('0' + lead);
-    jb__store64_le(dg + 1, zb); /* first digit in the low byte: little-endian order */
-    jb__store64_le(dg + 9, zc);
-    *m = wc ? 17 - jb_word_trailing_zeros(wc) : wb ? 9 - jb_word_trailing_zeros(wb) : 1;
-    return nd + k;
+    dg[0] = t->lead;
+    jb__store64_le(dg + 1, t->b);
+    jb__store64_le(dg + 9, t->c);
+    return jb__spell_float(dst, neg, dg, t->m, t->n, st, f32);
 }
 
 /* Not reachable through the contract (v must be finite); spelled as
@@ -329,43 +369,44 @@ static size_t jb_spell_nonfinite(char *dst, bool neg, bool nan) {
     return n;
 }
 
+/* Zero: the digit 0 before the point, laid out by the style (0, 0.0). */
+static size_t jb_spell_zero(char *dst, bool neg, jb_float_style st, bool f32) {
+    char dg[JB_DIGITS_ROOM];
+    memset(dg, '0', JB_DIGITS_ROOM);
+    return jb__spell_float(dst, neg, dg, 1, 1, st, f32);
+}
+
 size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st) {
     uint64_t bits, bm;
     uint32_t be;
     bool neg;
-    char dg[JB_DIGITS_ROOM];
-    int m = 1, n = 1;
+    jb_dec d;
+    jb_text17 t;
     memcpy(&bits, &v, sizeof bits);
     neg = (bits >> 63) != 0;
     be = (uint32_t)(bits >> 52) & 0x7ffu;
     bm = bits & (((uint64_t)1 << 52) - 1);
     if (JB_UNLIKELY(be == 0x7ffu)) return jb_spell_nonfinite(dst, neg, bm != 0);
-    if (JB_UNLIKELY(be == 0 && bm == 0)) {
-        memset(dg, '0', JB_DIGITS_ROOM); /* zero: the digit 0 before the point */
-    } else {
-        jb_dec d = jb_schubfach64(be, bm);
-        n = jb_digits17(dg, d.s, d.k, &m);
-    }
-    return jb__spell_float(dst, neg, dg, m, n, st, false);
+    if (JB_UNLIKELY(be == 0 && bm == 0)) return jb_spell_zero(dst, neg, st, false);
+    d = jb_schubfach64(be, bm);
+    t = jb_digits17(d.s, d.k);
+    return jb_put_text17(dst, neg, &t, st, false);
 }
 
 size_t jb__fmt_f32_style(char *dst, float v, jb_float_style st) {
     uint32_t bits, bm, be;
     bool neg;
-    char dg[JB_DIGITS_ROOM];
-    int m = 1, n = 1;
+    jb_dec d;
+    jb_text17 t;
     memcpy(&bits, &v, sizeof bits);
     neg = (bits >> 31) != 0;
     be = (bits >> 23) & 0xffu;
     bm = bits & (((uint32_t)1 << 23) - 1);
     if (JB_UNLIKELY(be == 0xffu)) return jb_spell_nonfinite(dst, neg, bm != 0);
-    if (JB_UNLIKELY(be == 0 && bm == 0)) {
-        memset(dg, '0', JB_DIGITS_ROOM);
-    } else {
-        jb_dec d = jb_schubfach32(be, bm);
-        n = jb_digits17(dg, d.s, d.k, &m);
-    }
-    return jb__spell_float(dst, neg, dg, m, n, st, true);
+    if (JB_UNLIKELY(be == 0 && bm == 0)) return jb_spell_zero(dst, neg, st, true);
+    d = jb_schubfach32(be, bm);
+    t = jb_digits17(d.s, d.k);
+    return jb_put_text17(dst, neg, &t, st, true);
 }
 
 size_t jb__fmt_f64(char *dst, double v) { return jb__fmt_f64_style(dst, v, JB_FLOAT_ECMA); }

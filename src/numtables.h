@@ -66,15 +66,20 @@ static inline int64_t jb__floor_shr(int64_t x, int n) { return x >= 0 ? x >> n :
 
 /* floor(e * log10(2)) and floor(log10(3/4 * 2^e)) for |e| <= 1650, and
  * floor(e * log2(10)) for |e| <= 1233: tools/gen_pow5.py checks these
- * fixed-point formulas against exact arithmetic over those ranges. */
+ * fixed-point formulas against exact arithmetic over those ranges. Over
+ * them |e * 1262611| and |e * 1741647| stay below 2^32, so a bias of 2^32
+ * (a multiple of the divisor) makes the dividend nonnegative: the shift
+ * of an unsigned value is then the floor, at no branch, and the bias comes
+ * off as 2^32 / 2^n afterwards. */
 static inline int32_t jb__flog10_pow2(int32_t e) {
-    return (int32_t)jb__floor_shr((int64_t)e * 1262611, 22);
+    return (int32_t)(((uint64_t)((int64_t)e * 1262611 + ((int64_t)1 << 32))) >> 22) - (1 << 10);
 }
 static inline int32_t jb__flog10_3q_pow2(int32_t e) {
-    return (int32_t)jb__floor_shr((int64_t)e * 1262611 - 524031, 22);
+    return (int32_t)(((uint64_t)((int64_t)e * 1262611 - 524031 + ((int64_t)1 << 32))) >> 22) -
+           (1 << 10);
 }
 static inline int32_t jb__flog2_pow10(int32_t e) {
-    return (int32_t)jb__floor_shr((int64_t)e * 1741647, 19);
+    return (int32_t)(((uint64_t)((int64_t)e * 1741647 + ((int64_t)1 << 32))) >> 19) - (1 << 13);
 }
 
 #endif
