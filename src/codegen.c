@@ -121,17 +121,22 @@ size_t jb__cg_node(cg *g, const jb_type *t, uint32_t scope, uint8_t mode, const 
     return g->nnodes++;
 }
 
-uint32_t jb__cg_scope_in(uint32_t s, const jb_plan *pl) {
-    if (!pl->scoped) return s;
-    uint32_t f = pl->fmt_flags;
-    if (pl->key_mode) s = (s & ~0x7u) | ((uint32_t)pl->key_mode & 0x7u);
-    if (f & JB_FMT_INT64_STRING) s = (s & ~(0x3u << 3)) | ((f & JB_FMT_INT64_SIGNED ? 2u : 1u) << 3);
-    if (pl->float_style) s = (s & ~(0x7u << 5)) | (((uint32_t)pl->float_style & 0x7u) << 5);
-    if (f & JB_FMT_INTEGRAL_FLOATS) s |= JB_GEN_SCOPE_INTEGRAL;
-    if (f & JB_FMT_NONFINITE_AESON) s |= JB_GEN_SCOPE_NONFINITE;
-    if (f & JB_FMT_SORTED_MAPS) s |= JB_GEN_SCOPE_SORTED;
-    if (f & JB_FMT_CONTROL_HEX) s |= JB_GEN_SCOPE_CONTROL_HEX;
-    return s;
+/* The generated code passes the engines' scope words (plan.h) as they are. */
+_Static_assert(JB_GEN_SCOPE_KEY_MODE(~0u) == JB__SCOPE_KEY_MASK &&
+                   JB_GEN_SCOPE_INT64(~0u) << JB__SCOPE_INT64_SHIFT == JB__SCOPE_INT64_MASK &&
+                   JB_GEN_SCOPE_FLOAT(~0u) << JB__SCOPE_FLOAT_SHIFT == JB__SCOPE_FLOAT_MASK &&
+                   JB_GEN_SCOPE_INTEGRAL == JB__SCOPE_INTEGRAL && JB_GEN_SCOPE_NONFINITE == JB__SCOPE_NONFINITE &&
+                   JB_GEN_SCOPE_SORTED == JB__SCOPE_SORTED && JB_GEN_SCOPE_CONTROL_HEX == JB__SCOPE_CONTROL_HEX,
+               "jbind_gen.h's JB_GEN_SCOPE_* are plan.h's scope layout");
+
+/* The scope bits whose every use the generator knows. */
+#define CG_SCOPE_KNOWN                                                                             \
+    (JB__SCOPE_KEY_MASK | JB__SCOPE_INT64_MASK | JB__SCOPE_FLOAT_MASK | JB__SCOPE_INTEGRAL |       \
+     JB__SCOPE_NONFINITE | JB__SCOPE_SORTED | JB__SCOPE_CONTROL_HEX)
+
+bool jb__cg_interpreted(const jb_plan *pl, uint32_t scope) {
+    if (pl && (pl->has_capture || (jb__scope_in(scope, pl) & ~(uint32_t)CG_SCOPE_KNOWN))) return true;
+    return (scope & ~(uint32_t)CG_SCOPE_KNOWN) != 0;
 }
 
 bool jb__cg_is_node(const jb_type *t) {

@@ -82,8 +82,11 @@ JB_HIDDEN void jb__cg_lit(cg *g, jb_buf *b, const char *s, size_t n);
 JB_HIDDEN size_t jb__cg_type(cg *g, const jb_type *t);
 /* The index of a node (added, to be written later, on first use). */
 JB_HIDDEN size_t jb__cg_node(cg *g, const jb_type *t, uint32_t scope, uint8_t mode, const jb_plan *tag);
-/* The scope inside a type with plan pl (what its format sets). */
-JB_HIDDEN uint32_t jb__cg_scope_in(uint32_t scope, const jb_plan *pl);
+/* Does the generator hand the whole node over to the interpreter? When
+ * the scope inside it holds a bit the generator does not know (a new
+ * inherited option reaches generated code correct before the generator
+ * learns it) or the type keeps unknown members (JB_UNKNOWN_FIELDS). */
+JB_HIDDEN bool jb__cg_interpreted(const jb_plan *pl, uint32_t scope);
 /* Does the type need its own node (anything but the leaves written inline)? */
 JB_HIDDEN bool jb__cg_is_node(const jb_type *t);
 /* A compact record's table of value functions (codegen.md, "Compact

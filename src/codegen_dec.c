@@ -114,7 +114,7 @@ static void compact_record(cg *g, const cg_node *nd, const jb_plan *pl, uint32_t
 
 static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
     size_t n = pl->n, words = pl->mask_words ? pl->mask_words : 1, tix = jb__cg_type(g, nd->t);
-    uint32_t in = nd->mode == CG_AFTER_TAG ? nd->scope : jb__cg_scope_in(nd->scope, pl);
+    uint32_t in = nd->mode == CG_AFTER_TAG ? nd->scope : jb__scope_in(nd->scope, pl);
     char dst[64];
     if (n > jb__cg_compact_min && pl->mask_words <= JB_GEN_RECORD_WORDS) {
         compact_record(g, nd, pl, in);
@@ -195,7 +195,7 @@ static void unwrapped(cg *g, const cg_node *nd, const jb_plan *pl) {
     jb__cg_at(dst, sizeof dst, "o", pe->offset);
     P("    const char *const end = d->end;\n    (void)end;\n");
     if (pe->presence == JB_PRESENCE_FLAG) P("    o[%zu] = 1;\n", pe->flag_offset);
-    decode_value(g, pe->type, jb__cg_scope_in(nd->scope, pl), dst, "    ");
+    decode_value(g, pe->type, jb__scope_in(nd->scope, pl), dst, "    ");
     P("    return p;\n}\n\n");
 }
 
@@ -248,7 +248,7 @@ static void map(cg *g, const cg_node *nd) {
     }
     size_t es, vo;
     jb__map_layout(t, &es, &vo);
-    bool sorted = jb__map_sorted(t, (nd->scope & JB_GEN_SCOPE_SORTED) != 0);
+    bool sorted = jb__map_sorted(t, nd->scope);
     char dst[64];
     jb__cg_at(dst, sizeof dst, "e", vo);
     P("    const char *const end = d->end, *at = p;\n    jb_gen_mark m;\n    size_t n = 0;\n    char *e;\n");
@@ -316,7 +316,7 @@ static void by_name(cg *g, const cg_node *nd, const jb_plan *pl) {
 }
 
 static void sum(cg *g, const cg_node *nd, const jb_plan *pl) {
-    uint32_t in = jb__cg_scope_in(nd->scope, pl);
+    uint32_t in = jb__scope_in(nd->scope, pl);
     size_t tix = jb__cg_type(g, nd->t);
     bool positional = false;
     for (size_t c = 0; c < pl->n; c++)
@@ -434,10 +434,15 @@ void jb__cg_decoder(cg *g, size_t id) {
     const jb_plan *pl = jb__kind_has_plan(t->kind) ? jb__plan_get(t) : NULL;
     /* NOLINTBEGIN(clang-analyzer-core.NullDereference): a record's and a tuple's
      * plan is there (jb__root_check compiled every type the roots reach) */
+    if (jb__cg_interpreted(pl, nd.scope)) {
+        head(g, id, "interpreted", t->name);
+        by_interpreter(g, t, nd.scope);
+        return;
+    }
     switch (t->kind) {
     case JB_KIND_RECORD:
         head(g, id, "record", t->name);
-        if (pl->has_capture || (pl->unwrap && jb__cg_transparent_cycle(t))) by_interpreter(g, t, nd.scope);
+        if (pl->unwrap && jb__cg_transparent_cycle(t)) by_interpreter(g, t, nd.scope);
         else if (pl->unwrap && nd.mode == CG_NORMAL) unwrapped(g, &nd, pl);
         else record(g, &nd, pl);
         return;

@@ -27,7 +27,7 @@
  * written inline). */
 static size_t bounded(const jb_type *t, uint32_t scope) {
     if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64) {
-        if (jb__int_as_string(t, JB_GEN_SCOPE_INT64(scope) != 0)) return 0;
+        if (jb__int_as_string(t, scope)) return 0;
         return 21;
     }
     if (t->kind == JB_KIND_BOOL) return 5;
@@ -119,7 +119,7 @@ static void head(cg *g, size_t id, const char *what, const char *name) {
 static bool always(const jb_pentry *pe) { return !pe->optional; }
 
 static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
-    uint32_t in = nd->mode == CG_AFTER_TAG ? nd->scope : jb__cg_scope_in(nd->scope, pl);
+    uint32_t in = nd->mode == CG_AFTER_TAG ? nd->scope : jb__scope_in(nd->scope, pl);
     char src[64], key[600];
     size_t klen;
     for (size_t i = 0; i < pl->n; i++) {
@@ -202,7 +202,7 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
 static void unwrapped(cg *g, const cg_node *nd, const jb_plan *pl) {
     char src[64];
     jb__cg_at(src, sizeof src, "o", pl->e[0].offset);
-    encode_value(g, pl->e[0].type, jb__cg_scope_in(nd->scope, pl), src, "    ", false);
+    encode_value(g, pl->e[0].type, jb__scope_in(nd->scope, pl), src, "    ", false);
     P("    return p;\n}\n\n");
 }
 
@@ -243,7 +243,7 @@ static void map(cg *g, const cg_node *nd) {
     const jb_type *t = nd->t;
     jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)JB_GEN_SCOPE_KEY_MODE(nd->scope);
     bool text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
-    bool sorted = jb__map_sorted(t, (nd->scope & JB_GEN_SCOPE_SORTED) != 0);
+    bool sorted = jb__map_sorted(t, nd->scope);
     if (!jb__map_is_object(t->key, km) || text_key || sorted || (nd->scope & JB_GEN_SCOPE_CONTROL_HEX)) {
         by_interpreter(g, t, nd->scope);
         return;
@@ -316,7 +316,7 @@ static void enumeration(cg *g, const cg_node *nd, const jb_plan *pl) {
 }
 
 static void sum(cg *g, const cg_node *nd, const jb_plan *pl) {
-    uint32_t in = jb__cg_scope_in(nd->scope, pl);
+    uint32_t in = jb__scope_in(nd->scope, pl);
     bool positional = false, control = false;
     for (size_t c = 0; c < pl->n; c++) {
         if (pl->e[c].type && pl->e[c].type->kind == JB_KIND_RECORD) positional = true;
@@ -426,10 +426,15 @@ void jb__cg_encoder(cg *g, size_t id) {
     const jb_plan *pl = jb__kind_has_plan(t->kind) ? jb__plan_get(t) : NULL;
     /* NOLINTBEGIN(clang-analyzer-core.NullDereference): a record's and a tuple's
      * plan is there (jb__root_check compiled every type the roots reach) */
+    if (jb__cg_interpreted(pl, nd.scope)) {
+        head(g, id, "interpreted", t->name);
+        by_interpreter(g, t, nd.scope);
+        return;
+    }
     switch (t->kind) {
     case JB_KIND_RECORD:
         head(g, id, "record", t->name);
-        if (pl->has_capture || (pl->unwrap && jb__cg_transparent_cycle(t))) by_interpreter(g, t, nd.scope);
+        if (pl->unwrap && jb__cg_transparent_cycle(t)) by_interpreter(g, t, nd.scope);
         else if (pl->unwrap && nd.mode == CG_NORMAL) unwrapped(g, &nd, pl);
         else record(g, &nd, pl);
         return;

@@ -90,34 +90,22 @@ const char *jb_gen_skip(jb_gen_dec *d, const char *p) {
     return after(r, jb__r_skip(r));
 }
 
-/* The reader's inherited state for a place the generator resolved. */
-typedef struct rsaved {
-    uint8_t key_mode;
-    bool int64_string;
-    uint32_t flags;
-} rsaved;
-
-static rsaved scope_in(jb_reader *r, uint32_t scope) {
-    rsaved s = {r->key_mode, r->int64_string, r->flags};
-    r->key_mode = (uint8_t)JB_GEN_SCOPE_KEY_MODE(scope);
-    r->int64_string = JB_GEN_SCOPE_INT64(scope) != 0;
-    if (scope & JB_GEN_SCOPE_INTEGRAL) r->flags |= JB_READ_INTEGRAL_FLOATS;
-    if (scope & JB_GEN_SCOPE_NONFINITE) r->flags |= JB__READ_NONFINITE_AESON;
-    if (scope & JB_GEN_SCOPE_SORTED) r->flags |= JB__READ_SORTED_MAPS;
-    return s;
+/* The reader in the scope of a place the generator resolved (over the
+ * call's root scope, which the reader holds between runtime calls); the
+ * root scope back after. */
+static uint32_t scope_in(jb_reader *r, uint32_t scope) {
+    uint32_t root = r->scope;
+    r->scope = jb__scope_over(root, scope);
+    return root;
 }
 
-static void scope_out(jb_reader *r, rsaved s) {
-    r->key_mode = s.key_mode;
-    r->int64_string = s.int64_string;
-    r->flags = s.flags;
-}
+static void scope_out(jb_reader *r, uint32_t root) { r->scope = root; }
 
 const char *jb_gen_value(jb_gen_dec *d, const char *p, const jb_type *t, void *out, uint32_t scope) {
     jb_reader *r = rd(d);
     r->p = p;
     r->depth = d->depth;
-    rsaved s = scope_in(r, scope);
+    uint32_t s = scope_in(r, scope);
     jb_status st = jb__dec_run(r, t, out);
     scope_out(r, s);
     return after(r, st);
@@ -318,14 +306,14 @@ char *jb_gen_w_cstr(jb_gen_enc *e, char *p, const char *s, uint32_t xflags) {
  * written); JB_FLOAT_INHERIT there means the call's, as in encode.c. */
 char *jb_gen_w_f64(jb_gen_enc *e, char *p, double v, int style) {
     if (!(v - v == 0)) return NULL; /* NaN and infinities: the interpreter's */
-    if (!style) style = wr(e)->float_style;
+    if (!style) style = (int)jb__scope_float(wr(e)->scope);
     if ((size_t)(e->end - p) < JB_FMT_F64_MAX && !(p = jb_gen_grow(e, p, JB_FMT_F64_MAX))) return NULL;
     return p + jb__fmt_f64_style(p, v, (jb_float_style)style);
 }
 
 char *jb_gen_w_f32(jb_gen_enc *e, char *p, float v, int style) {
     if (!(v - v == 0)) return NULL;
-    if (!style) style = wr(e)->float_style;
+    if (!style) style = (int)jb__scope_float(wr(e)->scope);
     if ((size_t)(e->end - p) < JB_FMT_F64_MAX && !(p = jb_gen_grow(e, p, JB_FMT_F64_MAX))) return NULL;
     return p + jb__fmt_f32_style(p, v, (jb_float_style)style);
 }
@@ -338,20 +326,11 @@ char *jb_gen_w_map_key(jb_gen_enc *e, char *p, const jb_type *k, const void *ent
 
 char *jb_gen_w_value(jb_gen_enc *e, char *p, const jb_type *t, const void *value, uint32_t scope) {
     jb_writer *w = w_at(e, p);
-    uint8_t fs = w->float_style, km = w->key_mode, i64 = w->int64_string;
-    uint32_t flags = w->flags;
+    uint32_t root = w->scope;
     w->depth = e->depth;
-    if (JB_GEN_SCOPE_FLOAT(scope)) w->float_style = (uint8_t)JB_GEN_SCOPE_FLOAT(scope);
-    w->key_mode = (uint8_t)JB_GEN_SCOPE_KEY_MODE(scope);
-    w->int64_string = (uint8_t)JB_GEN_SCOPE_INT64(scope);
-    if (scope & JB_GEN_SCOPE_CONTROL_HEX) w->flags |= JB_WRITE_CONTROL_HEX;
-    if (scope & JB_GEN_SCOPE_NONFINITE) w->flags |= JB__WRITE_NONFINITE_AESON;
-    if (scope & JB_GEN_SCOPE_SORTED) w->flags |= JB__WRITE_SORTED_MAPS;
+    jb__w_scope(w, jb__scope_over(root, scope));
     jb_status st = jb__enc_nested(w, t, value);
-    w->float_style = fs;
-    w->key_mode = km;
-    w->int64_string = i64;
-    w->flags = flags;
+    jb__w_scope(w, root);
     return w_after(e, w, st);
 }
 

@@ -37,13 +37,6 @@ enum { S_LEAF, S_PUSHED, S_FAIL };
  * (step that), failed (unwind). */
 enum { R_DONE, R_AGAIN, R_FAIL };
 
-/* Representation state a type with a format sets for its contents. */
-typedef struct rscope {
-    uint8_t key_mode;
-    bool int64_string;
-    uint32_t flags;
-} rscope;
-
 /* Unknown members kept for JB_UNKNOWN_FIELDS: a list in the arena (the
  * scratch stack is busy with frames), made an array at the '}'. */
 typedef struct capnode {
@@ -145,10 +138,10 @@ struct frame {
     const char *open;      /* where its value starts (a failure skips the value from here) */
     uint8_t kind;          /* F_* */
     bool waiting;          /* a child frame is decoding one of its members */
-    bool scoped;           /* sc holds the representation state to restore on pop */
+    bool scoped;           /* popping restores `saved`, the scope before (plan.h) */
     uint32_t depth;        /* r->depth when pushed: inside the '{' or '[' of a record,
                               tuple, array, vector or map (error recovery) */
-    rscope sc;
+    uint32_t saved;
     union {
         frec rec;
         ffix fix;
@@ -186,25 +179,16 @@ static inline void pop_frame(jb_reader *r, frame **top) {
     frame *f = *top;
     *top = f->up;
     if (f->kind == F_SUM) r->positional_records = f->u.sum.positional;
-    if (f->scoped) {
-        r->key_mode = f->sc.key_mode;
-        r->int64_string = f->sc.int64_string;
-        r->flags = f->sc.flags;
-    }
+    if (f->scoped) r->scope = f->saved;
     jb__scratch_pop(r->arena, f->below);
 }
 
-/* A type with a format changes how its contents read until it ends. */
+/* A type whose plan changes the scope (plan.h) changes how its contents
+ * read until it ends (pop_frame puts the old scope back). */
 static void scope_set(jb_reader *r, frame *f, const jb_plan *pl) {
     f->scoped = true;
-    f->sc.key_mode = r->key_mode;
-    f->sc.int64_string = r->int64_string;
-    f->sc.flags = r->flags;
-    if (pl->key_mode) r->key_mode = (uint8_t)pl->key_mode;
-    if (pl->fmt_flags & JB_FMT_INT64_STRING) r->int64_string = true;
-    if (pl->fmt_flags & JB_FMT_INTEGRAL_FLOATS) r->flags |= JB_READ_INTEGRAL_FLOATS;
-    if (pl->fmt_flags & JB_FMT_NONFINITE_AESON) r->flags |= JB__READ_NONFINITE_AESON;
-    if (pl->fmt_flags & JB_FMT_SORTED_MAPS) r->flags |= JB__READ_SORTED_MAPS;
+    f->saved = r->scope;
+    r->scope = jb__scope_in(r->scope, pl);
 }
 
 /* ------------------------------------------------------------------ */
@@ -261,7 +245,7 @@ static int start_vec(jb_reader *r, frame **top, const jb_type *t, char *out) {
 }
 
 static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
-    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)r->key_mode;
+    jb_key_mode km = t->key_mode ? t->key_mode : jb__scope_key_mode(r->scope);
     bool obj = jb__map_is_object(t->key, km);
     char open = obj ? '{' : '[';
     if (JB_UNLIKELY(r->p >= r->end || *r->p != open)) return jb__dec_type_error(r, t), S_FAIL;
@@ -276,7 +260,7 @@ static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
     s->obj = obj;
     s->text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
     s->close = obj ? '}' : ']';
-    s->sorted = jb__map_sorted(t, (r->flags & JB__READ_SORTED_MAPS) != 0);
+    s->sorted = jb__map_sorted(t, r->scope);
     jb__map_layout(t, &s->es, &s->vo);
     size_t ka = jb__dec_align(t->key), va = jb__dec_align(t->elem);
     s->ea = ka > va ? ka : va;
@@ -1640,7 +1624,6 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
         return arg_fail(err, "JB_READ_DUPLICATE_LAST_WINS and _FIRST_WINS exclude each other");
     jb_reader r;
     jb__r_init(&r, json, len, arena, opts);
-    r.flags &= ~JB__READ_INTERNAL;
     r.stack_floor = jb__stack_floor();
     jb_arena_mark am = jb__arena_mark(arena);
     jb_scratch_mark sm = jb__scratch_mark(arena);
@@ -1669,8 +1652,7 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
         memset(out, 0, type->size);
         if (consumed) *consumed = 0;
         jb__r_init(&r, json, len, arena, opts);
-        r.flags &= ~JB__READ_INTERNAL;
-        r.stack_floor = jb__stack_floor();
+            r.stack_floor = jb__stack_floor();
     }
     r.errs = errs;
     if (jb__decode_value(&r, type, out)) goto fail;

@@ -21,12 +21,6 @@
 #include "plan.h"
 #include "read.h"
 
-/* Reader flag bits the engine sets for a type's contents (from its plan's
- * format flags, in scope_set); never taken from the caller's options. */
-#define JB__READ_NONFINITE_AESON 0x80000000u /* null is NaN, "+inf" / "-inf" are infinities */
-#define JB__READ_SORTED_MAPS     0x40000000u /* maps are sorted by key (JB_FMT_SORTED_MAPS) */
-#define JB__READ_INTERNAL        0xff000000u
-
 /* "object" / "array" for messages about a sum's or reader's wrapper. */
 JB_HIDDEN extern const jb_type jb__an_object, jb__an_array, jb__a_pair;
 

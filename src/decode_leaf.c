@@ -151,9 +151,9 @@ JB_NOINLINE jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out
     if (JB_UNLIKELY(!jb__starts_number(r))) {
         /* "123" for an integer written as a string (JB_TYPE_AS_STRING, int64 strings) */
         if (r->p < r->end && *r->p == '"' &&
-            jb__int_as_string(t, r->int64_string)) {
+            jb__int_as_string(t, r->scope)) {
             if (jb__r_key(r, &tok)) return r->code;
-            if (r->int64_string && tok.len > 1 && tok.ptr[0] == '+' && tok.ptr[1] != '-') { /* "+5" (Fable) */
+            if ((r->scope & JB__SCOPE_INT64_MASK) && tok.len > 1 && tok.ptr[0] == '+' && tok.ptr[1] != '-') { /* "+5" (Fable) */
                 tok.ptr++;
                 tok.len--;
             }
@@ -169,7 +169,7 @@ JB_NOINLINE jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out
     if (jb__r_number(r, &tok, &integral, &special)) return r->code;
 parse:;
     if (special) return jb__r_fail(r, JB_E_TYPE, at, "expected an integer, found %.*s", (int)tok.len, tok.ptr);
-    bool intf = (r->flags & JB_READ_INTEGRAL_FLOATS) != 0;
+    bool intf = (r->scope & JB__SCOPE_INTEGRAL) != 0;
     jb_kind k = t->kind;
     jb_status st;
     if (k >= JB_KIND_I8 && k <= JB_KIND_I64) {
@@ -238,7 +238,7 @@ JB_NOINLINE jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *o
     int special = 0;
     bool f32 = t->kind == JB_KIND_F32;
     if (JB_UNLIKELY(!jb__starts_number(r))) {
-        if (!(r->flags & JB__READ_NONFINITE_AESON) || r->p >= r->end || (*r->p != 'n' && *r->p != '"'))
+        if (!(r->scope & JB__SCOPE_NONFINITE) || r->p >= r->end || (*r->p != 'n' && *r->p != '"'))
             return jb__dec_type_error(r, t);
         if (dec_nonfinite_aeson(r, &special)) return r->code;
     } else if (jb__r_number(r, &tok, &integral, &special)) {
@@ -248,7 +248,7 @@ JB_NOINLINE jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *o
     jb_status st = f32 ? jb__parse_f32(tok.ptr, tok.len, (float *)out)
                        : jb__parse_f64(tok.ptr, tok.len, (double *)out);
     if (JB_UNLIKELY(st)) {
-        if (r->flags & JB__READ_NONFINITE_AESON) { /* aeson: 1e400 is Infinity (toRealFloat) */
+        if (r->scope & JB__SCOPE_NONFINITE) { /* aeson: 1e400 is Infinity (toRealFloat) */
             return store_special(out, f32, tok.len && tok.ptr[0] == '-' ? 3 : 2);
         }
         /* the largest finite magnitudes, shortest round-trip digits */
@@ -483,8 +483,7 @@ jb_status jb__dec_text(jb_reader *r, const jb_type *t, const char *text, size_t 
     o.max_depth = r->max_depth > r->depth ? r->max_depth - r->depth : 1;
     jb__r_init(&sub, text, len, r->arena, &o);
     sub.stack_floor = r->stack_floor;
-    sub.key_mode = r->key_mode;
-    sub.int64_string = r->int64_string;
+    sub.scope = r->scope;
     jb_status st = jb__r_ws(&sub);
     if (!st && sub.p >= sub.end) st = jb__r_fail(&sub, JB_E_SYNTAX, sub.p, "empty");
     if (!st) st = jb__dec_nested(&sub, t, out);

@@ -34,30 +34,15 @@ static bool field_present(const jb_pentry *pe, const char *base) {
     return true;
 }
 
-/* Representation state a type with a format sets for its contents. */
-typedef struct wscope {
-    uint8_t float_style, key_mode, int64_string;
-    uint32_t flags;
-} wscope;
-
-static wscope scope_enter(jb_writer *w, const jb_plan *pl) {
-    wscope old = {w->float_style, w->key_mode, w->int64_string, w->flags};
-    if (pl->fmt_flags & JB_FMT_CONTROL_HEX) w->flags |= JB_WRITE_CONTROL_HEX;
-    if (pl->fmt_flags & JB_FMT_NONFINITE_AESON) w->flags |= JB__WRITE_NONFINITE_AESON;
-    if (pl->fmt_flags & JB_FMT_SORTED_MAPS) w->flags |= JB__WRITE_SORTED_MAPS;
-    if (pl->float_style) w->float_style = (uint8_t)pl->float_style;
-    if (pl->key_mode) w->key_mode = (uint8_t)pl->key_mode;
-    if (pl->fmt_flags & JB_FMT_INT64_STRING)
-        w->int64_string = (pl->fmt_flags & JB_FMT_INT64_SIGNED) ? 2 : 1;
+/* A type whose plan changes the scope (plan.h) changes it for its
+ * contents: the old scope back when it ends. */
+static uint32_t scope_enter(jb_writer *w, const jb_plan *pl) {
+    uint32_t old = w->scope;
+    jb__w_scope(w, jb__scope_in(old, pl));
     return old;
 }
 
-static void scope_leave(jb_writer *w, wscope old) {
-    w->flags = old.flags;
-    w->float_style = old.float_style;
-    w->key_mode = old.key_mode;
-    w->int64_string = old.int64_string;
-}
+static void scope_leave(jb_writer *w, uint32_t old) { jb__w_scope(w, old); }
 
 /* The items of an array or vec. */
 static jb_status items_of(jb_writer *w, const jb_type *t, const void *p, jb_anyvec *v) {
@@ -72,7 +57,7 @@ static jb_status items_of(jb_writer *w, const jb_type *t, const void *p, jb_anyv
  * plan's pre-escaped keys are the bytes), no integers as strings. */
 static inline bool fast_ok(const jb_writer *w) {
     return !(w->flags & (JB_WRITE_PRETTY | JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH | JB_WRITE_CONTROL_HEX)) &&
-           !w->int64_string;
+           !(w->scope & JB__SCOPE_INT64_MASK);
 }
 
 static jb_status flat_record(jb_writer *w, const jb_plan *pl, const char *base);
@@ -144,7 +129,7 @@ static JB_ALWAYS_INLINE jb_status fields_run(jb_writer *w, const jb_plan *pl, co
     const jb_pentry *e = pl->e;
     const char *ck = pl->ckeys;
     const size_t n = pl->n;
-    const jb_float_style fs = (jb_float_style)w->float_style;
+    const jb_float_style fs = jb__scope_float(w->scope);
     size_t i = *pi;
     bool first = *pfirst;
     char *o = w->p;
@@ -365,7 +350,7 @@ typedef struct eframe {
     bool first;           /* F_RECORD: no member written yet */
     bool text_key;        /* F_MAP: keys written as their JSON text (Fable) */
     bool scoped;          /* popping restores `saved`: a format scope was entered on the way here */
-    wscope saved;
+    uint32_t saved;       /* the scope before, when scoped */
     uint32_t hops;        /* transparent steps from (hop_t, hop_p) to this container (see enter) */
     const jb_type *hop_t; /* the value as the parent handed it over; for the error path only */
     const void *hop_p;
@@ -485,13 +470,13 @@ static jb_status open_map(jb_writer *w, estack *s, const jb_type *t, const void 
     if (JB_UNLIKELY(!v.items && v.len))
         return jb__enc_fail(w, JB_E_VALUE, "map with NULL items and length %zu", v.len);
     jb__map_layout(t, &es, &vo);
-    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)w->key_mode;
+    jb_key_mode km = t->key_mode ? t->key_mode : jb__scope_key_mode(w->scope);
     bool obj = jb__map_is_object(t->key, km);
     if (v.len == 0) {
         jb_status st = jb__enc_open(w, obj ? '{' : '[');
         return st ? st : jb__enc_close(w, obj ? '}' : ']', true);
     }
-    if (JB_UNLIKELY(jb__map_sorted(t, (w->flags & JB__WRITE_SORTED_MAPS) != 0))) {
+    if (JB_UNLIKELY(jb__map_sorted(t, w->scope))) {
         jb_status st = map_order(w, t, &v, es, &order);
         if (st) return st;
     }
@@ -648,7 +633,7 @@ static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *
     const size_t n0 = s->n;
     uint32_t hops = 0;
     bool scoped = false;
-    wscope saved = {0, 0, 0, 0};
+    uint32_t saved = 0;
     jb_status st;
     for (;; hops++) {
         if (JB_UNLIKELY(hops > w->max_depth)) {
@@ -670,7 +655,7 @@ static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *
                 goto out;
             }
             if (JB_UNLIKELY(pl->scoped)) {
-                wscope old = scope_enter(w, pl);
+                uint32_t old = scope_enter(w, pl);
                 if (!scoped) saved = old;
                 scoped = true;
             }
@@ -987,11 +972,7 @@ static jb_status check_root(jb_writer *w, const jb_type *t) {
 static jb_status run(jb_writer *w, const jb_type *type, const void *value,
                      const jb_write_options *opts, jb_error *err) {
     w->custom_depth = UINT32_MAX;
-    w->flags &= ~JB__WRITE_INTERNAL;
     w->stack_floor = jb__stack_floor();
-    w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_LAST ? opts->float_style : 0);
-    w->key_mode = JB_KEYS_AUTO;
-    w->int64_string = 0;
     jb_status st = check_root(w, type);
     const jb_gen_codec *gen = st ? NULL : jb__gen_codec(type);
     if (gen && !(w->flags & JB_WRITE_INTERPRET)) {
@@ -1004,9 +985,7 @@ static jb_status run(jb_writer *w, const jb_type *type, const void *value,
         w->buf->len = w->buf_start;
         jb__w_init_buf(w, w->buf, opts);
         w->custom_depth = UINT32_MAX;
-        w->flags &= ~JB__WRITE_INTERNAL;
         w->stack_floor = jb__stack_floor();
-        w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_LAST ? opts->float_style : 0);
         st = JB_OK;
     }
     if (!st) st = enc_value(w, type, value);

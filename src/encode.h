@@ -19,11 +19,14 @@
 #include "plan.h"
 #include "write.h"
 
-/* Writer flag bits the engine sets for a type's contents (from its plan's
- * format flags, in scope_enter); never taken from the caller's options. */
-#define JB__WRITE_NONFINITE_AESON 0x80000000u /* NaN as null, infinities as "+inf" / "-inf" */
-#define JB__WRITE_SORTED_MAPS     0x40000000u /* maps written in key order (JB_FMT_SORTED_MAPS) */
-#define JB__WRITE_INTERNAL        0xff000000u
+/* The writer in scope s (plan.h), entered or restored. The control-hex
+ * bit is mirrored in flags: the string writers test it there, with the
+ * other escaping flags, in one load. */
+static inline void jb__w_scope(jb_writer *w, uint32_t s) {
+    w->scope = s;
+    w->flags = (s & JB__SCOPE_CONTROL_HEX) ? w->flags | (uint32_t)JB_WRITE_CONTROL_HEX
+                                           : w->flags & ~(uint32_t)JB_WRITE_CONTROL_HEX;
+}
 
 /* ---- failures (encode_leaf.c) ---- */
 
@@ -162,7 +165,7 @@ static inline jb_status jb__enc_u64(jb_writer *w, uint64_t v) {
 }
 
 static inline bool jb__enc_int_as_string(const jb_writer *w, const jb_type *t) {
-    return jb__int_as_string(t, w->int64_string);
+    return jb__int_as_string(t, w->scope);
 }
 
 typedef struct jb_anyvec {

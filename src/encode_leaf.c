@@ -76,7 +76,7 @@ static jb_status enc_int_string(jb_writer *w, const jb_type *t, const void *p, b
  * wins over the call's JB_WRITE_NONFINITE_NULL), else null with that flag,
  * else an error. */
 static jb_status enc_nonfinite(jb_writer *w, double v) {
-    if (w->flags & JB__WRITE_NONFINITE_AESON)
+    if (w->scope & JB__SCOPE_NONFINITE)
         return isnan(v) ? jb__enc_lit(w, "null", 4) : jb__enc_lit(w, v > 0 ? "\"+inf\"" : "\"-inf\"", 6);
     if (w->flags & JB_WRITE_NONFINITE_NULL) return jb__enc_lit(w, "null", 4);
     return jb__enc_fail(w, JB_E_NONFINITE, "%s cannot be written as JSON",
@@ -88,14 +88,14 @@ static jb_status enc_nonfinite(jb_writer *w, double v) {
 jb_status jb__enc_f64(jb_writer *w, double v) {
     if (JB_UNLIKELY(!isfinite(v))) return enc_nonfinite(w, v);
     TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX));
-    w->p += jb__fmt_f64_style(w->p, v, (jb_float_style)w->float_style);
+    w->p += jb__fmt_f64_style(w->p, v, jb__scope_float(w->scope));
     return JB_OK;
 }
 
 static jb_status enc_f32(jb_writer *w, float v) {
     if (JB_UNLIKELY(!isfinite(v))) return enc_nonfinite(w, v);
     TRY_W(w, jb__w_reserve(w, JB_FMT_F64_MAX));
-    w->p += jb__fmt_f32_style(w->p, v, (jb_float_style)w->float_style);
+    w->p += jb__fmt_f32_style(w->p, v, jb__scope_float(w->scope));
     return JB_OK;
 }
 
@@ -160,7 +160,7 @@ static bool numbers_ok(const jb_writer *w, const jb_type *elem) {
 
 static jb_status enc_numbers(jb_writer *w, const jb_type *elem, const char *items, size_t count) {
     const jb_kind k = elem->kind;
-    const jb_float_style fs = (jb_float_style)w->float_style;
+    const jb_float_style fs = jb__scope_float(w->scope);
     const size_t size = elem->size;
     jb_status st;
     if (JB_UNLIKELY(w->depth >= w->max_depth))
@@ -260,9 +260,7 @@ jb_status jb__enc_json_text_key(jb_writer *w, const jb_type *k, const void *p) {
     jb__w_init_fixed(in, text, sizeof text, &o);
     in->custom_depth = UINT32_MAX;
     in->stack_floor = w->stack_floor;
-    in->float_style = w->float_style;
-    in->key_mode = w->key_mode;
-    in->int64_string = w->int64_string;
+    jb__w_scope(in, w->scope);
     jb_status st = k->kind <= JB_KIND_ENUM ? jb__enc_leaf(in, k, p) : jb__enc_nested(in, k, p);
     if (!st) st = jb__w_finish(in);
     if (st == JB_E_BUFFER)
@@ -303,7 +301,7 @@ static jb_status enc_custom(jb_writer *w, const jb_type *t, const void *p) {
 jb_status jb__enc_leaf(jb_writer *w, const jb_type *t, const void *p) {
     /* integers written as strings (jb_i64_string, Fable's int64) */
     if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64 && JB_UNLIKELY(jb__enc_int_as_string(w, t)))
-        return enc_int_string(w, t, p, w->int64_string == 2);
+        return enc_int_string(w, t, p, jb__scope_int64(w->scope) == 2);
     switch (t->kind) {
     case JB_KIND_BOOL: return *(const bool *)p ? jb__enc_lit(w, "true", 4) : jb__enc_lit(w, "false", 5);
     case JB_KIND_I8: return jb__enc_i64(w, *(const int8_t *)p);

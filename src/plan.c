@@ -380,7 +380,7 @@ static bool add_fields(build *b, const jb_type *t, size_t base, size_t *i, int d
  * (JB_EOP_ANY): their leaf path knows the quotes. */
 static uint8_t enc_op_of(const jb_type *t, uint8_t *max) {
     *max = 0;
-    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64 && jb__int_as_string(t, false)) return JB_EOP_ANY;
+    if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64 && jb__int_as_string(t, 0)) return JB_EOP_ANY;
     switch (t->kind) {
     case JB_KIND_BOOL: *max = 5; return JB_EOP_BOOL;
     case JB_KIND_I8: *max = 4; return JB_EOP_I8;
@@ -571,11 +571,27 @@ static void resolve_options(jb_plan *pl, const jb_type *t) {
     pl->float_style = t->float_style ? t->float_style : fmt->float_style;
     pl->key_mode = t->key_mode ? t->key_mode : fmt->key_mode;
     pl->deny_unknown = (pl->fmt_flags & JB_FMT_DENY_UNKNOWN) != 0;
-    pl->scoped = pl->float_style != JB_FLOAT_INHERIT || pl->key_mode != JB_KEYS_AUTO ||
-                 (pl->fmt_flags & (JB_FMT_INT64_STRING | JB_FMT_INTEGRAL_FLOATS |
-                                   JB_FMT_POSITIONAL_RECORDS | JB_FMT_CONTROL_HEX |
-                                   JB_FMT_NONFINITE_AESON | JB_FMT_SORTED_MAPS)) ||
-                 t->format != NULL;
+    /* What entering the type does to the scope (plan.h): each setting it
+     * makes replaces the enclosing one; each switch it turns on is added. */
+    static const struct { uint32_t fmt, bit; } inherited[] = JB__SCOPE_INHERITED;
+    uint32_t keep = ~0u, set = 0;
+    if (pl->key_mode != JB_KEYS_AUTO) {
+        keep &= ~JB__SCOPE_KEY_MASK;
+        set |= (uint32_t)pl->key_mode & JB__SCOPE_KEY_MASK;
+    }
+    if (pl->fmt_flags & JB_FMT_INT64_STRING) {
+        keep &= ~JB__SCOPE_INT64_MASK;
+        set |= (pl->fmt_flags & JB_FMT_INT64_SIGNED ? 2u : 1u) << JB__SCOPE_INT64_SHIFT;
+    }
+    if (pl->float_style != JB_FLOAT_INHERIT) {
+        keep &= ~JB__SCOPE_FLOAT_MASK;
+        set |= ((uint32_t)pl->float_style << JB__SCOPE_FLOAT_SHIFT) & JB__SCOPE_FLOAT_MASK;
+    }
+    for (size_t i = 0; i < sizeof inherited / sizeof inherited[0]; i++)
+        if (pl->fmt_flags & inherited[i].fmt) set |= inherited[i].bit;
+    pl->scope_keep = keep;
+    pl->scope_set = set;
+    pl->scoped = keep != ~0u || set != 0 || (pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS) || t->format != NULL;
 }
 
 /* Compile t's plan (not published). NULL on failure: *code and msg say why. */

@@ -106,7 +106,10 @@ typedef struct jb_plan {
     uint32_t fmt_flags;      /* JB_FMT_* (format's | type's) */
     jb_float_style float_style; /* JB_FLOAT_INHERIT when the type says nothing */
     jb_key_mode key_mode;    /* for maps inside this type (JB_KEYS_AUTO: nothing said) */
-    bool scoped;             /* the type sets float style / key mode / int64 strings for its contents */
+    uint32_t scope_keep;     /* what entering the type does to the scope word (jb__scope_in): */
+    uint32_t scope_set;      /*   the bits it keeps and the bits it sets (resolve_options) */
+    bool scoped;             /* the type changes the scope, or is a sum with positional records
+                                or a type with its own format: the engines act on entering it */
     bool all_nullary;        /* sums and enums: no case has a payload */
     bool unwrap;             /* record of one field written as that field's value */
     bool deny_unknown;       /* records: an unknown key is an error (type's or format's) */
@@ -158,22 +161,82 @@ static inline bool jb__absent_as_null(const jb_pentry *pe, uint32_t write_flags)
 static inline bool jb__deny_unknown(const jb_plan *pl, uint32_t read_flags) {
     return pl->deny_unknown || (read_flags & JB_READ_DENY_UNKNOWN);
 }
+/*
+ * The scope: what the formats of the enclosing types hand down to a value
+ * (the key mode of maps, 64-bit integers as strings, the float style, and
+ * the inherited switches), as one word. The reader and the writer carry it
+ * (r->scope, w->scope) and read it through the macros below; generated code
+ * passes the same words (jbind_gen.h's JB_GEN_SCOPE_* are this layout,
+ * checked in codegen.c). A plan resolves once what entering its type does
+ * to the word (scope_keep, scope_set: resolve_options in plan.c, from
+ * JB__SCOPE_INHERITED), and jb__scope_in applies it. The call's own flags
+ * that mean the same thing (JB_READ_INTEGRAL_FLOATS, JB_WRITE_CONTROL_HEX,
+ * jb_write_options.float_style) are the word's value at the root: a plan
+ * can add a switch to them, never take one away.
+ *
+ * A new inherited option: a bit here and a row in JB__SCOPE_INHERITED, and
+ * its use in one engine file per direction. The generator defers a leaf
+ * whose scope holds a bit it does not know to the interpreter
+ * (codegen.c jb__cg_leaf_plain), so it needs nothing.
+ */
+#define JB__SCOPE_KEY_MASK    0x7u          /* jb_key_mode of maps without their own */
+#define JB__SCOPE_INT64_SHIFT 3             /* 0; 1 int64 as strings; 2 with an explicit sign */
+#define JB__SCOPE_INT64_MASK  (0x3u << JB__SCOPE_INT64_SHIFT)
+#define JB__SCOPE_FLOAT_SHIFT 5             /* jb_float_style (0: the call's, ECMAScript) */
+#define JB__SCOPE_FLOAT_MASK  (0x7u << JB__SCOPE_FLOAT_SHIFT)
+#define JB__SCOPE_INTEGRAL    0x100u        /* JB_FMT_INTEGRAL_FLOATS, JB_READ_INTEGRAL_FLOATS */
+#define JB__SCOPE_NONFINITE   0x200u        /* JB_FMT_NONFINITE_AESON */
+#define JB__SCOPE_SORTED      0x400u        /* JB_FMT_SORTED_MAPS */
+#define JB__SCOPE_CONTROL_HEX 0x800u        /* JB_FMT_CONTROL_HEX, JB_WRITE_CONTROL_HEX */
+/* The inherited switches: {format flag, scope bit} pairs, one row each. */
+#define JB__SCOPE_INHERITED                                                                        \
+    {{JB_FMT_INTEGRAL_FLOATS, JB__SCOPE_INTEGRAL},                                                 \
+     {JB_FMT_NONFINITE_AESON, JB__SCOPE_NONFINITE},                                                \
+     {JB_FMT_SORTED_MAPS, JB__SCOPE_SORTED},                                                       \
+     {JB_FMT_CONTROL_HEX, JB__SCOPE_CONTROL_HEX}}
+
+static inline jb_key_mode jb__scope_key_mode(uint32_t s) { return (jb_key_mode)(s & JB__SCOPE_KEY_MASK); }
+static inline unsigned jb__scope_int64(uint32_t s) {
+    return (s & JB__SCOPE_INT64_MASK) >> JB__SCOPE_INT64_SHIFT;
+}
+static inline jb_float_style jb__scope_float(uint32_t s) {
+    return (jb_float_style)((s & JB__SCOPE_FLOAT_MASK) >> JB__SCOPE_FLOAT_SHIFT);
+}
+/* The scope inside a type with plan pl, entered from scope s. */
+static inline uint32_t jb__scope_in(uint32_t s, const jb_plan *pl) {
+    return (s & pl->scope_keep) | pl->scope_set;
+}
+/* A generated place's scope (resolved from a root of 0) over the call's
+ * root scope: the place's float style if it has one, else the call's; the
+ * call's switches kept. The same word jb__scope_in gives the interpreter. */
+static inline uint32_t jb__scope_over(uint32_t root, uint32_t placed) {
+    return placed | ((placed & JB__SCOPE_FLOAT_MASK) ? root & ~JB__SCOPE_FLOAT_MASK : root);
+}
+/* The root scope of a read, of a write. */
+static inline uint32_t jb__scope_read_root(uint32_t read_flags) {
+    return (read_flags & JB_READ_INTEGRAL_FLOATS) ? JB__SCOPE_INTEGRAL : 0u;
+}
+static inline uint32_t jb__scope_write_root(uint32_t write_flags, unsigned float_style) {
+    return ((uint32_t)float_style << JB__SCOPE_FLOAT_SHIFT & JB__SCOPE_FLOAT_MASK) |
+           ((write_flags & JB_WRITE_CONTROL_HEX) ? JB__SCOPE_CONTROL_HEX : 0u);
+}
+
 /* Kinds with no plan (integers, pointers, maps) carry their own options in
  * the descriptor; the enclosing plans' scope adds to them. */
 /* An integer of type t written as a JSON string and read from one too: its
  * descriptor says so (the int64-as-string scalars), or the scope's int64
  * strings (JB_FMT_INT64_STRING) reach it. */
-static inline bool jb__int_as_string(const jb_type *t, bool int64_scope) {
+static inline bool jb__int_as_string(const jb_type *t, uint32_t scope) {
     return (t->flags & JB_TYPE_AS_STRING) ||
-           (int64_scope && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64));
+           ((scope & JB__SCOPE_INT64_MASK) && (t->kind == JB_KIND_I64 || t->kind == JB_KIND_U64));
 }
 /* A pointer that must be present and non-NULL (JB_BOX_OF): null is a type
  * error, a missing key JB_E_MISSING. */
 static inline bool jb__ptr_is_box(const jb_type *t) { return (t->flags & JB_TYPE_BOX) != 0; }
 /* A map in key order: its own descriptor says so, or the scope's
  * JB_FMT_SORTED_MAPS (from an enclosing plan) reaches it. */
-static inline bool jb__map_sorted(const jb_type *t, bool sorted_scope) {
-    return sorted_scope || (t->fmt_flags & JB_FMT_SORTED_MAPS);
+static inline bool jb__map_sorted(const jb_type *t, uint32_t scope) {
+    return (scope & JB__SCOPE_SORTED) || (t->fmt_flags & JB_FMT_SORTED_MAPS);
 }
 
 /*

@@ -26,6 +26,7 @@
 
 #include "kernel.h"
 #include "num.h"
+#include "plan.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -95,6 +96,7 @@ void jb__r_init(jb_reader *r, const char *json, size_t len, jb_arena *arena,
         if (opts->max_members) r->max_members = opts->max_members;
         if (opts->max_doc_size) r->max_doc_size = opts->max_doc_size;
     }
+    r->scope = jb__scope_read_root(r->flags);
 }
 
 /* The recorded code is returned, so a status always agrees with the

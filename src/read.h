@@ -28,8 +28,9 @@ struct jb_reader {
     const char *end;      /* one past the last input byte */
     const char *start;    /* the input, for offsets */
     jb_arena *arena;
-    uint32_t flags;       /* the call's JB_READ_*, plus what the enclosing plans turn on
-                             (decode.c scope_set: decode.h's JB__READ_* bits) */
+    uint32_t flags;       /* the call's JB_READ_* */
+    uint32_t scope;       /* what the enclosing types hand down (plan.h's scope word): set
+                             and restored by decode.c as it enters and leaves a type */
     uint32_t depth;       /* current nesting */
     uint32_t max_depth;
     size_t max_string_len;  /* SIZE_MAX = none */
@@ -44,10 +45,6 @@ struct jb_reader {
     /* custom-codec API (decode_api.c): bit d set = an element was already read at depth d */
     uint64_t nonempty[8];
     uintptr_t stack_floor; /* decode.c: deeper than this address is JB_E_DEPTH (0: no check) */
-    /* the enclosing plans' scoped options, set and restored by decode.c as
-       it enters and leaves a type (read through plan.h's predicates) */
-    uint8_t key_mode;     /* jb_key_mode for maps without their own */
-    bool int64_string;    /* JB_FMT_INT64_STRING: 64-bit integers may come as strings */
     bool positional_records; /* JB_FMT_POSITIONAL_RECORDS of the current sum: record payloads
                                 as arrays */
     const char *valid_end;   /* decode.c: input before this was already validated by a skip */

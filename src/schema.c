@@ -37,13 +37,13 @@
  * (a vector of vectors of ...): such a chain longer than this is a cycle. */
 #define SCHEMA_MAX_DEPTH 256
 
-/* Representation state the decoder inherits from enclosing formats. */
-typedef struct scope {
-    uint8_t key_mode;  /* jb_key_mode for maps that do not set their own */
-    bool int64_string; /* JB_FMT_INT64_STRING: 64-bit integers may be strings ("+5" too) */
-    bool integral;     /* JB_FMT_INTEGRAL_FLOATS */
-    bool nonfinite;    /* JB_FMT_NONFINITE_AESON: floats read null, "+inf", "-inf", any magnitude */
-} scope;
+/* What the decoder inherits from enclosing formats: plan.h's scope word.
+ * The bits that change what it accepts: the key mode of maps, 64-bit
+ * integers as strings ("+5" too), integral floats, aeson's non-finite
+ * floats (null, "+inf", "-inf", any magnitude). */
+typedef uint32_t scope;
+#define SCHEMA_SCOPE_BITS                                                                          \
+    (JB__SCOPE_KEY_MASK | JB__SCOPE_INT64_MASK | JB__SCOPE_INTEGRAL | JB__SCOPE_NONFINITE)
 
 typedef struct def {
     const jb_type *t;
@@ -167,14 +167,7 @@ static const jb_plan *plan_of(sx *x, const jb_type *t) {
 }
 
 /* The scope inside a record or sum whose plan sets some (decode.c scope_set). */
-static scope scope_in(const jb_plan *pl, scope sc) {
-    if (!pl->scoped) return sc;
-    if (pl->key_mode) sc.key_mode = (uint8_t)pl->key_mode;
-    if (pl->fmt_flags & JB_FMT_INT64_STRING) sc.int64_string = true;
-    if (pl->fmt_flags & JB_FMT_INTEGRAL_FLOATS) sc.integral = true;
-    if (pl->fmt_flags & JB_FMT_NONFINITE_AESON) sc.nonfinite = true;
-    return sc;
-}
+static scope scope_in(const jb_plan *pl, scope sc) { return jb__scope_in(sc, pl) & SCHEMA_SCOPE_BITS; }
 
 /* ------------------------------------------------------------------ */
 /* Integers, floats, strings                                           */
@@ -299,7 +292,7 @@ static jb_value *int_pattern(sx *x, jb_kind k, bool plus, bool frac, bool quoted
 
 /* Is an integer of type t read from a string too, in scope sc? */
 static bool int_as_string(const jb_type *t, scope sc) {
-    return jb__int_as_string(t, sc.int64_string);
+    return jb__int_as_string(t, sc);
 }
 
 static jb_value *int_schema(sx *x, const jb_type *t, scope sc) {
@@ -315,7 +308,7 @@ static jb_value *int_schema(sx *x, const jb_type *t, scope sc) {
         put(x, s, "maximum", u64v(x, int_bounds[k].hi));
     if (!int_as_string(t, sc)) return s;
     jb_value *str = put(x, typed(x, "string"), "pattern",
-                        int_pattern(x, k, sc.int64_string, sc.integral, false, true));
+                        int_pattern(x, k, jb__scope_int64(sc) != 0, (sc & JB__SCOPE_INTEGRAL) != 0, false, true));
     return pair_of(x, "anyOf", s, str);
 }
 
@@ -328,7 +321,7 @@ static jb_value *int_schema(sx *x, const jb_type *t, scope sc) {
  */
 static jb_value *float_schema(sx *x, jb_kind k, scope sc) {
     jb_value *s = typed(x, "number");
-    if (sc.nonfinite) /* aeson: any number (too large is infinity), null, "+inf", "-inf" */
+    if (sc & JB__SCOPE_NONFINITE) /* aeson: any number (too large is infinity), null, "+inf", "-inf" */
         return pair_of(
             x, "anyOf", s,
             put(x, obj(x), "enum",
@@ -395,9 +388,7 @@ static jb_value *ref_to(sx *x, const char *name) {
     return put(x, obj(x), "$ref", cstrv(x, r));
 }
 
-static bool same_scope(scope a, scope b) {
-    return a.key_mode == b.key_mode && a.int64_string == b.int64_string && a.integral == b.integral;
-}
+static bool same_scope(scope a, scope b) { return a == b; }
 
 /* A "$defs" key from the C type name: [A-Za-z0-9_] (a $ref needs no
  * escaping then), made unique with _2, _3, ... */
@@ -440,7 +431,7 @@ static jb_value *def_ref(sx *x, const jb_type *t, scope sc) {
     const jb_plan *pl = plan_of(x, t);
     if (!pl) return NULL;
     if (t->kind == JB_KIND_ENUM)
-        sc = (scope){0, false, false, false}; /* an enum reads no inherited state */
+        sc = 0; /* an enum reads no inherited state */
     for (size_t i = 0; i < x->nd; i++)
         if (x->d[i].t == t && same_scope(x->d[i].sc, sc)) return ref_to(x, x->d[i].name);
     if (x->nd == x->cap) {
@@ -806,8 +797,8 @@ static jb_value *key_names(sx *x, const jb_type *k, bool json_text, scope sc) {
          * (canonical spellings only: the decoder also reads spaces around it) */
         if (k->kind >= JB_KIND_I8 && k->kind <= JB_KIND_U64)
             return put(x, obj(x), "pattern",
-                       int_pattern(x, k->kind, json_text && sc.int64_string,
-                                   json_text && sc.integral, json_text, int_as_string(k, sc)));
+                       int_pattern(x, k->kind, json_text && jb__scope_int64(sc) != 0,
+                                   json_text && (sc & JB__SCOPE_INTEGRAL), json_text, int_as_string(k, sc)));
         return NULL;
     }
 }
@@ -864,7 +855,7 @@ static jb_value *unique_pair_keys(sx *x, const jb_type *k) {
 }
 
 static jb_value *map_schema(sx *x, const jb_type *t, scope sc) {
-    jb_key_mode km = t->key_mode ? t->key_mode : (jb_key_mode)sc.key_mode;
+    jb_key_mode km = t->key_mode ? t->key_mode : jb__scope_key_mode(sc);
     jb_value *v = schema_of(x, t->elem, sc);
     if (!jb__map_is_object(t->key, km)) {
         jb_value *pair = typed(x, "array");
@@ -985,7 +976,7 @@ jb_status jb_schema_value(const jb_type *type, jb_arena *arena, jb_value **out,
     if (opts && opts->id) put(&x, doc, "$id", cstrv(&x, opts->id));
     if (opts && opts->title) put(&x, doc, "title", cstrv(&x, opts->title));
     jb_value *root = schema_of(
-        &x, type, (scope){0, false, (opts && (opts->flags & JB_SCHEMA_INTEGRAL_FLOATS)), false});
+        &x, type, opts && (opts->flags & JB_SCHEMA_INTEGRAL_FLOATS) ? JB__SCOPE_INTEGRAL : 0u);
     if (root && jb_value_is_object(root)) {
         for (size_t k = 0, n = jb_value_object_len(root); k < n; k++) {
             jb_str key;

@@ -1442,8 +1442,8 @@ static jb_stream *create(const jb_stream_options *opts, int src, jb_error *err) 
     s->flags = o.flags;
     if (o.read) s->ro = *o.read;
     s->ro.max_doc_size = JB_NO_LIMIT;
-    /* the stream frames documents itself; internal bits are not the caller's */
-    s->ro.flags &= ~(uint32_t)(JB_READ_ALLOW_TRAILING_DATA | JB__READ_INTERNAL);
+    /* the stream frames documents itself */
+    s->ro.flags &= ~(uint32_t)JB_READ_ALLOW_TRAILING_DATA;
     s->max_element = o.max_element_bytes ? o.max_element_bytes : JB_DEFAULT_MAX_ELEMENT;
     if (s->max_element == JB_NO_LIMIT) s->max_element = SIZE_MAX - 1;
     s->max_elements = o.max_elements == JB_NO_LIMIT ? 0 : o.max_elements;

@@ -193,7 +193,6 @@ static jb_status print_event(void *ctx, jb_scan *sc, int ev, const jb_str *text,
 JB_HIDDEN void jb__walk_start(jb_walk *wk, jb_scan *sc);
 void jb__walk_start(jb_walk *wk, jb_scan *sc) {
     jb__w_init_stream(&wk->w, wk->fn, wk->ctx, &wk->opts);
-    wk->w.float_style = (uint8_t)(wk->opts.float_style <= JB_FLOAT_JAVA ? wk->opts.float_style : 0);
     wk->failed = false;
     wk->after_key = false;
     sc->on_event = print_event;

@@ -18,6 +18,7 @@
 #include "error.h"
 #include "kernel.h"
 #include "num.h"
+#include "plan.h"
 #include "value.h"
 
 /* First failure wins, as in encode.c. */
@@ -186,7 +187,7 @@ static jb_status put_number(jb_writer *w, const jb_value *v) {
                          isnan(d) ? "NaN" : (d > 0 ? "Infinity" : "-Infinity"));
         }
         TRY(jb__w_reserve(w, JB_FMT_F64_MAX + 2)); /* + ".0" */
-        w->p += put_double(w->p, d, (jb_float_style)w->float_style);
+        w->p += put_double(w->p, d, jb__scope_float(w->scope));
         return JB_OK;
     }
     }
@@ -345,7 +346,7 @@ _Static_assert(STEP_MAX <= JB_W_RESERVE_MAX, "a step fits one reservation");
 
 static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
     const bool slash = (w->flags & JB_WRITE_ESCAPE_SLASH) != 0;
-    const jb_float_style fs = (jb_float_style)w->float_style;
+    const jb_float_style fs = jb__scope_float(w->scope);
     char *o = w->p, *end = w->end;
     const jb_value *c = NULL; /* the open container on top of st */
     size_t i = 0, n = 0;      /* its next element, and how many */
@@ -531,9 +532,8 @@ fail:
 /* Entry points                                                        */
 /* ------------------------------------------------------------------ */
 
-static jb_status run(jb_writer *w, const jb_value *v, const jb_write_options *opts, jb_error *err) {
+static jb_status run(jb_writer *w, const jb_value *v, jb_error *err) {
     jb_status st;
-    w->float_style = (uint8_t)(opts && opts->float_style <= JB_FLOAT_LAST ? opts->float_style : 0);
     st = jb__value_encode(w, v);
     if (!st && (st = jb__w_finish(w)) != JB_OK) psink(w, st);
     if (st) {
@@ -555,7 +555,7 @@ jb_status jb_value_print(const jb_value *v, jb_buf *buf, const jb_write_options 
     jb_status st;
     if (!buf) return arg_fail(err, "buf is NULL");
     jb__w_init_buf(&w, buf, opts);
-    st = run(&w, v, opts, err);
+    st = run(&w, v, err);
     if (st) buf->len = w.buf_start;
     return st;
 }
@@ -565,7 +565,7 @@ jb_status jb_value_print_to(const jb_value *v, jb_write_fn fn, void *ctx,
     jb_writer w;
     if (!fn) return arg_fail(err, "write callback is NULL");
     jb__w_init_stream(&w, fn, ctx, opts);
-    return run(&w, v, opts, err);
+    return run(&w, v, err);
 }
 
 jb_status jb_value_print_file(const jb_value *v, FILE *f, const jb_write_options *opts,
@@ -580,7 +580,7 @@ jb_status jb_value_print_fixed(const jb_value *v, char *dst, size_t cap, size_t 
     jb_status st;
     if (!dst && cap) return arg_fail(err, "dst is NULL");
     jb__w_init_fixed(&w, dst, cap, opts);
-    st = run(&w, v, opts, err);
+    st = run(&w, v, err);
     if (needed) *needed = (st == JB_OK || st == JB_E_BUFFER) ? jb__w_total(&w) : 0;
     return st;
 }

@@ -34,6 +34,8 @@
 #include <stdlib.h>
 
 #include "kernel.h"
+#include "num.h"
+#include "plan.h"
 #include "utf8.h"
 #include "write.h"
 
@@ -145,6 +147,7 @@ static void w_init(jb_writer *w, int sink, const jb_write_options *opts) {
     w->ctx = NULL;
     w->flushed = 0;
     w->flags = opts ? opts->flags : 0;
+    w->scope = jb__scope_write_root(w->flags, opts && opts->float_style <= JB_FLOAT_LAST ? opts->float_style : 0);
     w->indent = opts && opts->indent ? opts->indent : 2;
     w->max_depth = opts && opts->max_depth ? opts->max_depth : 512;
     w->depth = 0;

@@ -44,10 +44,11 @@ struct jb_writer {
     /* custom-codec API state: bit d set = a value was already written at depth d */
     uint64_t nonempty[8];
     bool value_slot;    /* custom-codec API: a key (or the engine) opened a slot for one value */
-    /* representation state inherited from the enclosing typed node (encode.c) */
-    uint8_t float_style;   /* jb_float_style in force */
-    uint8_t key_mode;      /* jb_key_mode in force for maps */
-    uint8_t int64_string;  /* JB_FMT_INT64_STRING in force: 1 plain, 2 with an explicit sign */
+    /* what the enclosing types hand down (plan.h's scope word): the call's
+     * float style and JB_WRITE_CONTROL_HEX at the root (w_init), set and
+     * restored by encode.c as it enters and leaves a type. Its control-hex
+     * bit is mirrored in flags, which the escaping tests read. */
+    uint32_t scope;
     uintptr_t stack_floor; /* encode.c: deeper than this address is JB_E_DEPTH (0: no check) */
     uint32_t custom_depth; /* depth at which the running custom encoder writes its one value
                               (UINT32_MAX: none running); set by encode.c */

@@ -144,7 +144,6 @@ static void test_call_options(void) {
     jb_write_options wo = {.float_style = JB_FLOAT_RUST};
     jb_writer w;
     jb__w_init_buf(&w, &b, &wo);
-    w.float_style = JB_FLOAT_RUST; /* as jb_encode's run() sets it from wo */
     CHECK(c && jb__gen_encode(c, &w, t, v) && jb__w_finish(&w) == JB_OK);
     static const char expect[] = "{\"i8\":7,\"u64\":1000,\"f64\":1.0}";
     CHECK_MEM_AT(__LINE__, b.data, b.len, expect, sizeof expect - 1);

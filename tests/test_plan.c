@@ -20,6 +20,7 @@
 
 #include "check.h"
 #include "jbind.h"
+#include "codegen.h"
 #include "plan.h"
 
 /* ------------------------------------------------------------------ */
@@ -702,6 +703,69 @@ static void test_option_scopes(void) {
 /* A descriptor defined at block scope is refused: its plan cache is a
  * compound literal there, gone when the block ends. A plan-less one (no
  * cache) is fine. */
+/* The scope word (plan.h): what entering each type does to it, spelt
+ * out by hand from the types' and formats' settings; and the generated
+ * code's way of reaching it (a place's scope from a root of 0, over the
+ * call's root) gives the interpreter's word for every root. */
+static const jb_format fable_like = {.name = "fable-like", .flags = JB_FMT_INT64_STRING | JB_FMT_INT64_SIGNED,
+                                     .key_mode = JB_KEYS_TEXT_INT};
+static const jb_type sw_fable = JB_RECORD((sc_rec, .format = &fable_like), SC_PLAIN);
+static const jb_format aeson_like = {.name = "aeson-like",
+                                     .flags = JB_FMT_INTEGRAL_FLOATS | JB_FMT_NONFINITE_AESON | JB_FMT_CONTROL_HEX};
+static const jb_type sw_aeson = JB_RECORD((nm_rec, .format = &aeson_like, .float_style = JB_FLOAT_DOTNET), NM_FIELDS);
+
+static void test_scope_word(void) {
+    static const struct {
+        int line;
+        const jb_type *t;
+        uint32_t from_zero; /* the scope inside, entered from 0 */
+        uint32_t kept;      /* the bits of an enclosing scope it keeps */
+    } rows[] = {
+        {__LINE__, &sc_plain, 0, ~0u},
+        {__LINE__, &sc_own, 0, ~0u}, /* the map's and the scalar's own settings are theirs, not the scope's */
+        {__LINE__, &sc_type, 0x400u | 1u << 3, ~0x18u},
+        {__LINE__, &sc_fmt, 0x400u | 1u << 3, ~0x18u},
+        {__LINE__, &nm_fmt, (uint32_t)JB_FLOAT_HASKELL << 5, ~0xe0u},
+        {__LINE__, &nm_type, (uint32_t)JB_FLOAT_RUST << 5, ~0xe0u},
+        {__LINE__, &sw_fable, (uint32_t)JB_KEYS_TEXT_INT | 2u << 3, ~0x1fu},
+        {__LINE__, &sw_aeson, 0x100u | 0x200u | 0x800u | (uint32_t)JB_FLOAT_DOTNET << 5, ~0xe0u},
+    };
+    /* roots: nothing; the call's integral floats; its control-hex escapes and a float style */
+    const uint32_t roots[] = {0, jb__scope_read_root(JB_READ_INTEGRAL_FLOATS),
+                              jb__scope_write_root(JB_WRITE_CONTROL_HEX, JB_FLOAT_JAVA),
+                              jb__scope_write_root(0, JB_FLOAT_RUST_RYU)};
+    CHECK(roots[1] == 0x100u && roots[2] == (0x800u | (uint32_t)JB_FLOAT_JAVA << 5) &&
+          roots[3] == (uint32_t)JB_FLOAT_RUST_RYU << 5);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        jb_status code = JB_OK;
+        char msg[JB_ERROR_MESSAGE_MAX];
+        const jb_plan *pl = jb__plan_slow(rows[i].t, &code, msg, sizeof msg);
+        CHECK_AT(rows[i].line, pl != NULL, "%s", msg);
+        if (!pl) continue;
+        CHECK_AT(rows[i].line, jb__scope_in(0, pl) == rows[i].from_zero, "0x%x", (unsigned)jb__scope_in(0, pl));
+        CHECK_AT(rows[i].line, pl->scope_keep == rows[i].kept, "keep 0x%x", (unsigned)pl->scope_keep);
+        CHECK_AT(rows[i].line, pl->scoped == (rows[i].from_zero != 0 || rows[i].t->format != NULL), "scoped");
+        for (size_t k = 0; k < sizeof roots / sizeof roots[0]; k++) {
+            uint32_t in = jb__scope_in(roots[k], pl);
+            CHECK_AT(rows[i].line, jb__scope_over(roots[k], jb__scope_in(0, pl)) == in, "root %zu", k);
+            /* a setting the type makes wins over the root's; a switch the root has stays */
+            CHECK_AT(rows[i].line, (in & roots[k] & 0xf00u) == (roots[k] & 0xf00u), "root %zu switches", k);
+            if (rows[i].kept & 0xe0u)
+                CHECK_AT(rows[i].line, jb__scope_float(in) == jb__scope_float(roots[k]), "root %zu float", k);
+            else
+                CHECK_AT(rows[i].line, jb__scope_float(in) == jb__scope_float(rows[i].from_zero), "root %zu", k);
+        }
+    }
+    /* entered twice (a type inside itself) is entered once */
+    const jb_plan *pl = jb__plan_get(&sw_aeson);
+    if (pl) CHECK(jb__scope_in(jb__scope_in(0, pl), pl) == jb__scope_in(0, pl));
+    /* the generator hands a place whose scope holds a bit it does not know
+       (an option added later) to the interpreter, and only that */
+    CHECK(!jb__cg_interpreted(NULL, 0x400u | 2u << 3 | (uint32_t)JB_FLOAT_RUST_RYU << 5));
+    CHECK(jb__cg_interpreted(NULL, 0x1000u));
+    CHECK(pl && !jb__cg_interpreted(pl, 0));
+}
+
 static void test_block_scope(void) {
 #if defined(__linux__) && !defined(JB_NO_STACK_BOUNDS) /* where the stack's bounds are known */
     typedef struct { int32_t a; } local;
@@ -766,6 +830,7 @@ int main(void) {
     test_bytes_eq();
     test_option_homes();
     test_option_scopes();
+    test_scope_word();
     test_block_scope();
     test_mistakes();
     test_big();

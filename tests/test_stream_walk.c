@@ -39,6 +39,8 @@ static const jb_write_options opt_sets[] = {
     {JB_WRITE_PRETTY, 0, 0, 0},
     {JB_WRITE_PRETTY, 4, 0, 0},
     {JB_WRITE_ESCAPE_UNICODE | JB_WRITE_ESCAPE_SLASH, 0, 0, 0},
+    {0, 0, 0, JB_FLOAT_JAVA},
+    {JB_WRITE_PRETTY, 0, 0, JB_FLOAT_RUST_RYU}, /* the last style, which the printer once dropped */
 };
 
 static size_t n_docs;
