@@ -51,7 +51,7 @@ typedef struct captured {
 
 /* The members of a record object (also an internally tagged sum's
  * payload, whose fields share the object with the tag). */
-typedef struct frec {
+typedef struct record_frame {
     const jb_plan *pl;
     char *base;
     const jb_pentry *cur; /* the field whose value a child frame is decoding */
@@ -65,32 +65,32 @@ typedef struct frec {
     int more;             /* 1: a member follows; 0: the '}' was read */
     int ignored;
     bool resumed;         /* the object's first member (a tag) was read before the frame */
-} frec;
+} record_frame;
 
 /* A tuple (pl: its plan) or fixed array (pl NULL): exactly n elements. */
-typedef struct ffix {
+typedef struct fixed_frame {
     const jb_type *t;
     const jb_plan *pl;
     char *out;
     size_t n, i;
     int more;
     bool in_child; /* element i is being decoded */
-} ffix;
+} fixed_frame;
 
 /* A vector: elements pushed on the scratch stack after the frame, then
  * gathered into one arena block (the array is sized once). */
-typedef struct fvec {
+typedef struct vec_frame {
     const jb_type *et;
     char *out;
     size_t es, ea, n;
     jb_scratch_mark sm;
     int more;
     bool zero, in_child;
-} fvec;
+} vec_frame;
 
 /* A map as an object or as [key, value] pairs; entries on the scratch
  * stack like a vector's elements. */
-typedef struct fmap {
+typedef struct map_frame {
     const jb_type *t;
     char *out;
     const char *at; /* its '{' or '[' (duplicate keys are reported from there) */
@@ -103,10 +103,10 @@ typedef struct fmap {
     uint8_t part; /* M_* */
     bool obj, text_key, in_member, sorted;
     char close;
-} fmap;
+} map_frame;
 
 /* A sum in any style; phase says what comes next. */
-typedef struct fsum {
+typedef struct sum_frame {
     const jb_type *t;
     const jb_plan *pl;
     char *out;
@@ -125,7 +125,7 @@ typedef struct fsum {
     jb_arena_mark am;
     jb_scratch_mark inner;
     char *why; /* JB_ERROR_MESSAGE_MAX bytes on the scratch stack: each case's failure */
-} fsum;
+} sum_frame;
 
 enum { M_MEMBER, M_VALUE, M_PAIR_KEY, M_PAIR_VALUE };
 enum { P_BEGIN, P_EXT_CLOSE, P_ARRAY_CLOSE, P_SET_TAG, P_REST, P_REST_NEXT, P_UNTAGGED };
@@ -143,11 +143,11 @@ struct frame {
                               tuple, array, vector or map (error recovery) */
     uint32_t saved;
     union {
-        frec rec;
-        ffix fix;
-        fvec vec;
-        fmap map;
-        fsum sum;
+        record_frame rec;
+        fixed_frame fix;
+        vec_frame vec;
+        map_frame map;
+        sum_frame sum;
     } u;
 };
 
@@ -209,7 +209,7 @@ static int start_fixed(jb_reader *r, frame **top, const jb_type *t, const jb_pla
     if (jb__dec_enter(r)) return S_FAIL;
     frame *f = push_frame(r, top, F_FIXED, at);
     if (!f) return S_FAIL;
-    ffix *s = &f->u.fix;
+    fixed_frame *s = &f->u.fix;
     s->t = t;
     s->pl = pl;
     s->out = out;
@@ -230,7 +230,7 @@ static int start_vec(jb_reader *r, frame **top, const jb_type *t, char *out) {
     }
     frame *f = push_frame(r, top, F_VEC, at);
     if (!f) return S_FAIL;
-    fvec *s = &f->u.vec;
+    vec_frame *s = &f->u.vec;
     s->et = t->elem;
     s->out = out;
     s->es = t->elem->size;
@@ -253,7 +253,7 @@ static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
     if (jb__dec_enter(r)) return S_FAIL;
     frame *f = push_frame(r, top, F_MAP, at);
     if (!f) return S_FAIL;
-    fmap *s = &f->u.map;
+    map_frame *s = &f->u.map;
     s->t = t;
     s->out = out;
     s->at = at;
@@ -489,7 +489,7 @@ static inline bool all_required(const jb_plan *pl, const uint64_t *seen) {
 /* A required field of the record frame s is missing (r->p is past its
  * '}'). Where unknown keys are skipped, one of them may be the field
  * misspelt: the nearest is named. */
-static JB_NOINLINE jb_status missing_field(jb_reader *r, const frec *s, const char *open) {
+static JB_NOINLINE jb_status missing_field(jb_reader *r, const record_frame *s, const char *open) {
     const jb_plan *pl = s->pl;
     for (size_t w = 0; w < pl->mask_words; w++) {
         uint64_t miss = pl->required[w] & ~s->seen[w];
@@ -564,7 +564,7 @@ static jb_status capture_store(jb_reader *r, const captured *c, char *dst) {
 
 /* The state of a record object's member loop, on a pushed frame or a
  * local one (leaf_record); the seen bits start in s->local. */
-static void rec_init(frec *s, const jb_plan *pl, char *base, bool resume, const char *ignore,
+static void rec_init(record_frame *s, const jb_plan *pl, char *base, bool resume, const char *ignore,
                      size_t ignore_len) {
     s->pl = pl;
     s->base = base;
@@ -588,7 +588,7 @@ static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base,
                        bool resume, const char *ignore, size_t ignore_len) {
     frame *f = push_frame(r, top, F_RECORD, open);
     if (!f) return R_FAIL;
-    frec *s = &f->u.rec;
+    record_frame *s = &f->u.rec;
     rec_init(s, pl, base, resume, ignore, ignore_len);
     if (JB_UNLIKELY(pl->mask_words > 4)) {
         s->seen = jb__scratch_push(r->arena, pl->mask_words * 8, 8);
@@ -613,7 +613,7 @@ static JB_NOINLINE jb_status unknown_field(jb_reader *r, const jb_plan *pl, cons
 /* One member of a record at r->p: R_DONE (read whole), R_AGAIN (its value
  * is a container: a child frame was pushed), R_FAIL. */
 static inline int record_member(jb_reader *r, frame *f, frame **top) {
-    frec *s = &f->u.rec;
+    record_frame *s = &f->u.rec;
     const jb_plan *pl = s->pl;
     jb_str key;
     const char *key_at = r->p;
@@ -702,7 +702,7 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
 }
 
 static int step_record(jb_reader *r, frame *f, frame **top) {
-    frec *s = &f->u.rec;
+    record_frame *s = &f->u.rec;
     if (f->waiting) { /* a member's value just completed */
         f->waiting = false;
         s->cur = NULL;
@@ -735,7 +735,7 @@ static int step_record(jb_reader *r, frame *f, frame **top) {
 static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const char *open,
                              frame **top) {
     frame f;
-    frec *s = &f.u.rec;
+    record_frame *s = &f.u.rec;
     f.open = open;
     f.kind = F_RECORD;
     f.waiting = false;
@@ -752,7 +752,7 @@ static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const 
 /* ------------------------------------------------------------------ */
 
 static int step_fixed(jb_reader *r, frame *f, frame **top) {
-    ffix *s = &f->u.fix;
+    fixed_frame *s = &f->u.fix;
     if (f->waiting) {
         f->waiting = false;
         s->in_child = false;
@@ -799,7 +799,7 @@ jb_status jb__dec_collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es,
 }
 
 static int step_vec(jb_reader *r, frame *f, frame **top) {
-    fvec *s = &f->u.vec;
+    vec_frame *s = &f->u.vec;
     if (f->waiting) {
         f->waiting = false;
         s->in_child = false;
@@ -835,7 +835,7 @@ static int step_vec(jb_reader *r, frame *f, frame **top) {
 
 /* Read the key of an object-form map entry into s->e (r->p on its '"'),
  * then the ':'. */
-static jb_status map_key(jb_reader *r, fmap *s) {
+static jb_status map_key(jb_reader *r, map_frame *s) {
     const jb_type *k = s->t->key;
     const char *key_at = r->p;
     s->text_raw = false;
@@ -860,7 +860,7 @@ static jb_status map_key(jb_reader *r, fmap *s) {
 }
 
 static int step_map(jb_reader *r, frame *f, frame **top) {
-    fmap *s = &f->u.map;
+    map_frame *s = &f->u.map;
     const jb_type *t = s->t;
     int rc;
     f->waiting = false; /* s->part says where the entry stands */
@@ -928,7 +928,7 @@ end:
 /* Sums                                                                */
 /* ------------------------------------------------------------------ */
 
-static void set_tag(const fsum *s) {
+static void set_tag(const sum_frame *s) {
     jb__store_uint(s->out + s->t->tag_offset, s->t->tag_size, s->c->value);
 }
 
@@ -987,7 +987,7 @@ static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
 
 /* Start the payload of case s->c (which has one): a record payload as the
  * array of its fields when the sum says so (Fable), else as itself. */
-static int start_case(jb_reader *r, fsum *s, frame **top) {
+static int start_case(jb_reader *r, sum_frame *s, frame **top) {
     const jb_pentry *c = s->c;
     if (JB_UNLIKELY(r->positional_records && c->type->kind == JB_KIND_RECORD)) {
         const jb_plan *pp = jb__dec_plan(r, c->type);
@@ -1003,7 +1003,7 @@ static int start_case(jb_reader *r, fsum *s, frame **top) {
  * R_FAIL.
  */
 static int sum_payload(jb_reader *r, frame *f, frame **top, uint8_t pmode, const char *key, size_t key_len) {
-    fsum *s = &f->u.sum;
+    sum_frame *s = &f->u.sum;
     const jb_pentry *c = s->c;
     int rc;
     s->pmode = pmode;
@@ -1027,7 +1027,7 @@ static int sum_payload(jb_reader *r, frame *f, frame **top, uint8_t pmode, const
 /* A tagged object's members once the case is known (adjacent tagging, and
  * internal tagging of nullary and non-record payloads): r->p is just past
  * the tag member when `first`, else at the object's first member. */
-static void rest_begin(jb_reader *r, fsum *s, bool first) {
+static void rest_begin(jb_reader *r, sum_frame *s, bool first) {
     s->have_content = false;
     s->tags = first ? 1 : 0;
     s->more = first ? jb__dec_next(r, '}') : 1;
@@ -1048,7 +1048,7 @@ static int not_a_sum(jb_reader *r, const jb_type *t, const char *what) {
 /* A case-name string: a nullary case (any style when all cases are
  * nullary). Under JB_FMT_NULLARY_STRICT a sum that writes its nullary
  * cases as {"Case":[]} or {"Case":{}} does not read the bare name. */
-static int sum_name(jb_reader *r, fsum *s) {
+static int sum_name(jb_reader *r, sum_frame *s) {
     const char *at = r->p;
     const jb_plan *pl = s->pl;
     long i = read_case(r, pl);
@@ -1069,7 +1069,7 @@ static int sum_name(jb_reader *r, fsum *s) {
 static int push_sum(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out) {
     frame *f = push_frame(r, top, F_SUM, r->p);
     if (!f) return S_FAIL;
-    fsum *s = &f->u.sum;
+    sum_frame *s = &f->u.sum;
     s->t = t;
     s->pl = pl;
     s->out = out;
@@ -1086,7 +1086,7 @@ static int push_sum(jb_reader *r, frame **top, const jb_type *t, const jb_plan *
 /* Undo a failed attempt of an untagged sum's case (the frames above it
  * are already popped): keep its reason for the message, put the reader
  * and the arena back, and clear what the attempt wrote. */
-static void untagged_undo(jb_reader *r, fsum *s) {
+static void untagged_undo(jb_reader *r, sum_frame *s) {
     const jb_pentry *c = &s->pl->e[s->i];
     int w = snprintf(s->why + s->wn, JB_ERROR_MESSAGE_MAX - s->wn, "%s%s: %s", s->wn ? "; " : "",
                      c->name, r->message);
@@ -1107,7 +1107,7 @@ static void untagged_undo(jb_reader *r, fsum *s) {
 
 /* Untagged: try each case in order; a failed attempt leaves nothing behind. */
 static int step_untagged(jb_reader *r, frame *f, frame **top) {
-    fsum *s = &f->u.sum;
+    sum_frame *s = &f->u.sum;
     const jb_plan *pl = s->pl;
     if (f->waiting) { /* the attempt at case i succeeded */
         f->waiting = false;
@@ -1155,7 +1155,7 @@ static int step_untagged(jb_reader *r, frame *f, frame **top) {
 }
 
 static int sum_begin(jb_reader *r, frame *f, frame **top) {
-    fsum *s = &f->u.sum;
+    sum_frame *s = &f->u.sum;
     const jb_plan *pl = s->pl;
     const jb_type *t = s->t;
     long i;
@@ -1247,7 +1247,7 @@ static int sum_begin(jb_reader *r, frame *f, frame **top) {
 
 /* One member of a tagged object after the tag (phase P_REST). */
 static int rest_member(jb_reader *r, frame *f, frame **top) {
-    fsum *s = &f->u.sum;
+    sum_frame *s = &f->u.sum;
     const jb_plan *pl = s->pl;
     jb_str key;
     const char *key_at = r->p;
@@ -1270,7 +1270,7 @@ static int rest_member(jb_reader *r, frame *f, frame **top) {
 }
 
 static int step_sum(jb_reader *r, frame *f, frame **top) {
-    fsum *s = &f->u.sum;
+    sum_frame *s = &f->u.sum;
     if (s->phase == P_UNTAGGED) return step_untagged(r, f, top);
     if (f->waiting) { /* the payload is in; s->phase says what follows */
         f->waiting = false;
