@@ -144,7 +144,13 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         if (always(&pl->e[i])) st = 1;
     }
     if (need_first) P("    int first = 1;\n");
-    if (nd->mode == CG_NORMAL) {
+    /* The '{' goes under the first field's reservation when that field is
+     * always written; the '}' under the last one's when that is always
+     * written and bounded: a record of such fields reserves once per
+     * field, not once more for each brace. */
+    bool open_with_first = nd->mode == CG_NORMAL && pl->n > 0 && always(&pl->e[0]);
+    bool close_with_last = pl->n > 0 && always(&pl->e[pl->n - 1]) && bounded(pl->e[pl->n - 1].type, in) != 0;
+    if (nd->mode == CG_NORMAL && !open_with_first) {
         P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '{';\n");
     }
     for (size_t i = 0; i < pl->n; i++) {
@@ -155,13 +161,31 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         klen = pe->key_len;
         size_t b = bounded(pe->type, in);
         if (always(pe)) {
-            /* ,"name": and a bounded value under one reservation */
+            /* ,"name": and a bounded value under one reservation, which
+             * covers the run of always written bounded fields that
+             * follows too (a price's three integers: one) */
+            size_t close = i + 1 == pl->n && close_with_last ? 1 : 0;
+            if (b && i > 0 && always(&pl->e[i - 1]) && bounded(pl->e[i - 1].type, in)) {
+                put_text(g, key, klen + 1, "    "); /* inside the run: state 1 */
+                encode_value(g, pe->type, in, src, "    ", true);
+                continue;
+            }
+            for (size_t j = i + 1; b && j < pl->n && always(&pl->e[j]); j++) {
+                size_t bj = bounded(pl->e[j].type, in);
+                if (!bj) break;
+                close += pl->e[j].key_len + 1 + bj + (j + 1 == pl->n && close_with_last ? 1 : 0);
+            }
             if (state == 2) {
-                P("    if (!(p = jbg_room(e, p, %zu))) return NULL;\n    if (!first) *p++ = ',';\n", klen + 1 + b);
+                P("    if (!(p = jbg_room(e, p, %zu))) return NULL;\n    if (!first) *p++ = ',';\n",
+                  klen + 1 + b + close);
                 put_text(g, key + 1, klen, "    ");
+            } else if (i == 0 && open_with_first) {
+                key[0] = '{'; /* state 0: nothing before it */
+                P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, %zu))) return NULL;\n", klen + 1 + b + close);
+                put_text(g, key, klen + 1, "    ");
             } else {
                 size_t off = state == 1 ? 0 : 1;
-                P("    if (!(p = jbg_room(e, p, %zu))) return NULL;\n", klen + 1 - off + b);
+                P("    if (!(p = jbg_room(e, p, %zu))) return NULL;\n", klen + 1 - off + b + close);
                 put_text(g, key + off, klen + 1 - off, "    ");
             }
             encode_value(g, pe->type, in, src, "    ", b != 0);
@@ -196,7 +220,8 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         P("    }\n");
         if (state == 0) state = 2;
     }
-    P("    if (!(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '}';\n    e->depth--;\n    return p;\n}\n\n");
+    if (!close_with_last) P("    if (!(p = jbg_room(e, p, 1))) return NULL;\n");
+    P("    *p++ = '}';\n    e->depth--;\n    return p;\n}\n\n");
 }
 
 static void unwrapped(cg *g, const cg_node *nd, const jb_plan *pl) {
@@ -232,6 +257,9 @@ static void vec(cg *g, const cg_node *nd) {
     const jb_type *et = nd->t->elem;
     size_t b = bounded(et, nd->scope);
     items(g);
+    /* empty (a record's list of ids often is): [] under one reservation */
+    P("    if (!len) {\n        if (e->depth >= e->max_depth || !(p = jbg_room(e, p, 2))) return NULL;\n"
+      "        memcpy(p, \"[]\", 2);\n        return p + 2;\n    }\n");
     P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '[';\n");
     P("    for (i = 0; i < len; i++) {\n        const char *it = items + i * %zu;\n", et->size);
     P("        if (!(p = jbg_room(e, p, %zu))) return NULL;\n        if (i) *p++ = ',';\n", 1 + b);
