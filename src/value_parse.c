@@ -7,7 +7,7 @@
  * No recursion and no per-level C stack: each open container pushes a
  * small frame on the arena's scratch stack, its elements are pushed above
  * the frame as they are read (nested containers push above and pop back
- * before the next element), and at the close the elements are gathered
+ * before the next element), and at the close the elements are copied
  * into one arena block and the frame is popped. The frames form a chain
  * through `up`, which also gives the error path.
  *
@@ -19,17 +19,21 @@
  * through the reader's general functions with r->p set, so errors (code,
  * offset, message, path) are exactly theirs.
  *
- * Strings, when jb_value_parse is given a whole document and strings are
- * not borrowed: the input is copied once into the arena with zero padding
- * after it, and a string without escapes is its bytes in that copy, the
- * copy's byte at the closing quote overwritten with the NUL terminator.
- * That costs one memcpy per document instead of an allocation and a copy
- * per string (keys included). The parse still reads the caller's input
- * (offsets, the whitespace prediction's look-behind and the duplicate
- * key re-scan see the original bytes); only the string scan runs in the
- * copy, where the padding lets the kernel take a whole vector for every
- * string (a NUL in the padding stops it as the end of the input would).
- * Strings with escapes are unescaped into their own arena block.
+ * Strings without escapes are scanned by the kernel in the input and
+ * copied once into their own arena block (with the NUL terminator), the
+ * short ones (up to 64 bytes, nearly all keys and words) by words inline.
+ * An earlier design copied the whole input once and ended each string in
+ * that copy: one memcpy per document, but it kept a second copy of every
+ * byte (numbers, whitespace, punctuation) alive in the arena, and cost
+ * more instructions on every corpus file but the string-heavy gsoc-2018
+ * (BENCHMARKS.md, "DOM parse"). Strings with escapes are unescaped by
+ * read.c into their own arena block; borrowed strings point into the
+ * input, as jb__r_string's do.
+ *
+ * Containers close from the scratch stack in place: their elements are
+ * copied in one pass from the scratch segment that holds them into one
+ * arena block (nodes and the pointers to them, or members and their
+ * nodes); only a container whose elements span segments is gathered.
  */
 #include <math.h>
 
@@ -38,14 +42,9 @@
 #include "num.h"
 #include "value.h"
 
-/* Zero bytes after the copy of the input: at least one kernel vector. */
-#define COPY_PAD 64
-
 /* How strings are stored (parse context). */
 typedef struct pctx {
     const jb_kernel *k;
-    char *copy;        /* the copy of [r->start, r->end), or NULL */
-    const char *clim;  /* copy: scan limit (end of the padding) */
     size_t maxs;       /* r->max_string_len */
     int utf8;          /* validate UTF-8 in strings */
     bool borrow;       /* JB_READ_BORROW_STRINGS */
@@ -284,24 +283,59 @@ static JB_NOINLINE jb_status scalar_slow(jb_reader *r, const pctx *c, jb_value *
     return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found %s", jb__r_found(r, p, fb));
 }
 
+/* n bytes from s to d, n <= 64, without a call (the DOM's strings are
+ * mostly keys and words of a few bytes, where memcpy's call and dispatch
+ * cost more than the copy). Reads and writes only [0, n): words of 8
+ * with the last one overlapping, and below 8 bytes overlapping pairs of
+ * 4 bytes or, for 1..3 bytes, the first, middle and last byte. */
+JB_INLINE void copy64(char *d, const char *s, size_t n) {
+    if (n >= 8) {
+        uint64_t w;
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            w = jb__load64(s + i);
+            memcpy(d + i, &w, 8);
+        }
+        w = jb__load64(s + n - 8);
+        memcpy(d + n - 8, &w, 8);
+    } else if (n >= 4) {
+        uint32_t a = jb__load32(s), b = jb__load32(s + n - 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
 /*
- * A string without escapes at q (its opening quote), scanned in the copy:
- * its text in the copy, NUL-terminated there; the byte after its closing
- * quote in the input is returned. NULL: not that case (an escape, a
- * fault, over max_string_len, no copy): the caller takes the general path.
+ * A string without escapes at q (its opening quote): the kernel scans the
+ * input to the closing quote (validating UTF-8 on the way), and the text
+ * is copied once into an arena block with its NUL terminator (borrowed:
+ * the input's bytes, as jb__r_string gives them). The byte after the
+ * closing quote is returned. NULL: not that case (an escape, a fault, the
+ * end of the input, over max_string_len, no memory): the caller takes the
+ * general path, which reports the error.
  */
-static inline const char *str_fast(const jb_reader *r, const pctx *c, const char *q, jb_str *out) {
-    char *s, *t;
-    if (!c->copy) return NULL;
-    s = c->copy + (q + 1 - r->start);
-    /* The padding's NULs stop the scan at the end of the input at the
-     * latest, so *t is readable. */
-    t = s + (c->k->scan(s, c->clim, c->utf8) - s);
-    if (JB_UNLIKELY(*t != '"' || (size_t)(t - s) > c->maxs)) return NULL;
-    *t = '\0';
-    out->ptr = s;
-    out->len = (size_t)(t - s);
-    return q + 1 + (t - s) + 1;
+JB_INLINE const char *str_fast(jb_reader *r, const pctx *c, const char *q, jb_str *out) {
+    const char *s = q + 1, *t;
+    size_t n;
+    char *d;
+    t = c->k->scan(s, r->end, c->utf8);
+    if (JB_UNLIKELY(t >= r->end || *t != '"')) return NULL;
+    n = (size_t)(t - s);
+    if (JB_UNLIKELY(n > c->maxs)) return NULL;
+    if (JB_UNLIKELY(c->borrow)) {
+        out->ptr = s; /* as jb__r_string borrows: the input's bytes */
+    } else {
+        if (JB_UNLIKELY(!(d = jb__arena_alloc(r->arena, n + 1, 1)))) return NULL;
+        if (JB_LIKELY(n <= 64)) copy64(d, s, n);
+        else memcpy(d, s, n);
+        d[n] = '\0';
+        out->ptr = d;
+    }
+    out->len = n;
+    return t + 1;
 }
 
 /* A string at r->p (its opening quote) by the general path (escapes,
@@ -643,8 +677,6 @@ fail:
 jb_status jb__value_decode(jb_reader *r, jb_value **out) {
     pctx c;
     c.k = kern_picked();
-    c.copy = NULL;
-    c.clim = NULL;
     c.maxs = r->max_string_len;
     c.utf8 = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
     c.borrow = (r->flags & JB_READ_BORROW_STRINGS) != 0;
@@ -681,24 +713,10 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
         goto fail;
     }
     c.k = kern_picked();
-    c.copy = NULL;
-    c.clim = NULL;
     c.maxs = r.max_string_len;
     c.utf8 = !(r.flags & JB_READ_ALLOW_INVALID_UTF8);
     c.borrow = (r.flags & JB_READ_BORROW_STRINGS) != 0;
     c.wst = (r.flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
-    /* The copy for strings (see the top of the file): a whole document,
-     * strings not borrowed. A prefix parse (a stream's buffer) does not
-     * copy what may lie beyond the value. If the arena cannot hold the
-     * copy, strings are allocated one by one. */
-    if (!consumed && !c.borrow && len <= SIZE_MAX - COPY_PAD - 1) {
-        c.copy = jb__arena_alloc(arena, len + COPY_PAD, 16);
-        if (c.copy) {
-            memcpy(c.copy, json, len);
-            memset(c.copy + len, 0, COPY_PAD);
-            c.clim = c.copy + len + COPY_PAD;
-        }
-    }
     if (jb__r_ws(&r) || parse_run(&r, &c, out)) goto fail;
     if (jb__r_doc_end(&r, json, consumed)) goto fail;
     jb__scratch_release(arena, sm);

@@ -1078,12 +1078,66 @@ static void test_parse_spanning(void) {
     jb_arena_free(a);
 }
 
+/*
+ * Strings without escapes of every length 0..130 (the inline word copy
+ * runs up to 64 bytes, memcpy past it) as values and as keys, each in an
+ * input of exactly its size (so a read past it is an ASan finding): the
+ * bytes, the length and the NUL terminator; borrowed, the value points
+ * into the input. Then a string cut off by the end of the input at each
+ * length: JB_E_SYNTAX at the opening quote, nothing returned.
+ */
+static void test_parse_string_lengths(void) {
+    jb_arena *a = jb_arena_new();
+    jb_read_options borrow = {.flags = JB_READ_BORROW_STRINGS};
+    char want[131];
+    for (size_t n = 0; n <= 130; n++) {
+        size_t len = 2 * n + 11, k = 0; /* ["s",{"s":1}] */
+        char *doc = malloc(len);
+        jb_value *v = NULL, *e;
+        jb_str key, s;
+        jb_error err;
+        for (size_t i = 0; i < n; i++) want[i] = (char)('a' + (i * 7 + n) % 26);
+        doc[k++] = '[';
+        doc[k++] = '"';
+        memcpy(doc + k, want, n);
+        k += n;
+        memcpy(doc + k, "\",{\"", 4);
+        k += 4;
+        memcpy(doc + k, want, n);
+        k += n;
+        memcpy(doc + k, "\":1}]", 5);
+        k += 5;
+        CHECK_EQ_INT(k, len);
+        CHECK_EQ_INT(jb_value_parse(doc, len, &v, a, NULL, &err), JB_OK);
+        CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(v, 0), &s), JB_OK);
+        CHECK_MEM_AT(__LINE__, s.ptr, s.len, want, n);
+        CHECK_AT(__LINE__, s.ptr[n] == '\0', "n %zu: no NUL after the value", n);
+        CHECK(s.ptr < doc || s.ptr >= doc + len);
+        e = jb_value_object_at(jb_value_array_get(v, 1), 0, &key);
+        CHECK_MEM_AT(__LINE__, key.ptr, key.len, want, n);
+        CHECK_AT(__LINE__, key.ptr[n] == '\0', "n %zu: no NUL after the key", n);
+        CHECK(jb_value_object_get(jb_value_array_get(v, 1), want, n) == e);
+        CHECK_EQ_INT(jb_value_parse(doc, len, &v, a, &borrow, &err), JB_OK);
+        CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(v, 0), &s), JB_OK);
+        CHECK_MEM_AT(__LINE__, s.ptr, s.len, want, n);
+        CHECK(s.ptr == doc + 2);
+        /* cut: '"' and the n bytes, no closing quote */
+        v = (jb_value *)&a;
+        CHECK_EQ_INT(jb_value_parse(doc + 1, n + 1, &v, a, NULL, &err), JB_E_SYNTAX);
+        CHECK(v == NULL);
+        CHECK_EQ_INT(err.offset, 0);
+        free(doc);
+    }
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_types_and_numbers();
     test_float_tokens();
     test_getters();
     test_objects();
     test_parse_spanning();
+    test_parse_string_lengths();
     test_pointer();
     test_builders();
     test_copy_equal();
