@@ -221,9 +221,40 @@ JBG_INLINE int jbg_lit_end(const char *p, const char *end) {
     }
 }
 
-/** n bytes at p equal lit (a constant: the compiler compares words). */
+/** Unaligned loads of 8, 4 and 2 bytes (memcpy: no undefined behaviour;
+ * compilers make them one load). */
+JBG_INLINE uint64_t jbg_w8(const char *s) {
+    uint64_t v;
+    memcpy(&v, s, 8);
+    return v;
+}
+JBG_INLINE uint32_t jbg_w4(const char *s) {
+    uint32_t v;
+    memcpy(&v, s, 4);
+    return v;
+}
+JBG_INLINE uint16_t jbg_w2(const char *s) {
+    uint16_t v;
+    memcpy(&v, s, 2);
+    return v;
+}
+
+/** n bytes at p equal lit. lit and n are constants in generated code, so
+ * the words of lit fold into immediates and this is a few loads and
+ * compares: 8-byte words, the last one overlapping the one before (a
+ * 14-byte key is two compares), and 4 or 2 bytes twice, overlapping, below
+ * 8. memcmp with a constant length is not always expanded (gcc 12 calls
+ * it for lengths like 14). */
 JBG_INLINE int jbg_is(const char *p, const char *end, const char *lit, size_t n) {
-    return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
+    if ((size_t)(end - p) < n) return 0;
+    if (n >= 8) {
+        uint64_t diff = jbg_w8(p + n - 8) ^ jbg_w8(lit + n - 8);
+        for (size_t k = 0; k + 8 < n; k += 8) diff |= jbg_w8(p + k) ^ jbg_w8(lit + k);
+        return diff == 0;
+    }
+    if (n >= 4) return ((jbg_w4(p) ^ jbg_w4(lit)) | (jbg_w4(p + n - 4) ^ jbg_w4(lit + n - 4))) == 0;
+    if (n >= 2) return ((jbg_w2(p) ^ jbg_w2(lit)) | (jbg_w2(p + n - 2) ^ jbg_w2(lit + n - 2))) == 0;
+    return n == 0 || *p == *lit;
 }
 
 JBG_INLINE const char *jbg_null(const char *p, const char *end) {

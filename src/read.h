@@ -97,17 +97,38 @@ JB_HIDDEN jb_status jb__r_ws_slow(jb_reader *r);
  */
 static inline const char *jb__ws_line(const char *p, const char *end) {
     const char *q = p + 1;
-    uint64_t fill, x;
+    uint64_t fill = UINT64_C(0x2020202020202020), x;
     if (*p != '\n') {
         if (*p != '\r' || end - p < 2 || p[1] != '\n') return NULL;
         q++;
     }
     if (end - q < 9) return NULL;
-    fill = UINT64_C(0x0101010101010101) * (*q == '\t' ? (unsigned char)'\t' : (unsigned char)' ');
+    if (JB_UNLIKELY(*q == '\t')) fill = UINT64_C(0x0909090909090909);
+    /* Up to 32 bytes of fill, the most common indentations, without a
+     * bound check a word: 32 bytes and the one after a partial word are
+     * there. */
+    if (end - q >= 32) {
+        if ((x = jb__load64_le(q) ^ fill) != 0) goto found;
+        if ((x = jb__load64_le(q + 8) ^ fill) != 0) {
+            q += 8;
+            goto found;
+        }
+        if ((x = jb__load64_le(q + 16) ^ fill) != 0) {
+            q += 16;
+            goto found;
+        }
+        if ((x = jb__load64_le(q + 24) ^ fill) != 0) {
+            q += 24;
+            goto found;
+        }
+        q += 32;
+        if (end - q < 9) return NULL;
+    }
     while ((x = jb__load64_le(q) ^ fill) == 0) {
         q += 8;
         if (end - q < 9) return NULL;
     }
+found:
     q += jb__ctz64(x) >> 3;
     return (unsigned char)*q > ' ' && *q != '/' ? q : NULL;
 }
