@@ -31,8 +31,79 @@ const char *jb_gen_ws(jb_gen_dec *d, const char *p) {
     return after(r, jb__r_ws(r));
 }
 
+/* Store v (|v| < 10^16, negative when neg) as the integer kind k: false
+ * when it is out of k's range (the interpreter then reports it). */
+static bool int_store(jb_kind k, bool neg, uint64_t v, void *out) {
+    int64_t sv = neg ? -(int64_t)v : (int64_t)v;
+    switch (k) {
+    case JB_KIND_I8:
+        if (sv < INT8_MIN || sv > INT8_MAX) return false;
+        *(int8_t *)out = (int8_t)sv;
+        return true;
+    case JB_KIND_I16:
+        if (sv < INT16_MIN || sv > INT16_MAX) return false;
+        *(int16_t *)out = (int16_t)sv;
+        return true;
+    case JB_KIND_I32:
+        if (sv < INT32_MIN || sv > INT32_MAX) return false;
+        *(int32_t *)out = (int32_t)sv;
+        return true;
+    case JB_KIND_I64: *(int64_t *)out = sv; return true;
+    default: break;
+    }
+    if (neg && v) return false; /* "-0" is 0, as jb__dec_int has it */
+    switch (k) {
+    case JB_KIND_U8:
+        if (v > UINT8_MAX) return false;
+        *(uint8_t *)out = (uint8_t)v;
+        return true;
+    case JB_KIND_U16:
+        if (v > UINT16_MAX) return false;
+        *(uint16_t *)out = (uint16_t)v;
+        return true;
+    case JB_KIND_U32:
+        if (v > UINT32_MAX) return false;
+        *(uint32_t *)out = (uint32_t)v;
+        return true;
+    default: *(uint64_t *)out = v; return true;
+    }
+}
+
+/*
+ * Integers: the common token (optional '-', 1 to 15 digits without a
+ * leading zero, then a delimiter) in at most two word loads, without the
+ * reader; anything else, and input within 18 bytes of the end, through
+ * jb__dec_int, whose fast path this is a shorter copy of (the same
+ * tokens taken, the same values stored). Two words: the first 8 digits'
+ * value times 10^k plus the next k's, k < 8 (a 16th digit goes to the
+ * general path, so the second word always ends in a non-digit).
+ */
 const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
     jb_reader *r = rd(d);
+#if JB_NUM_SWAR
+    if (JB_LIKELY(d->end - p >= 18)) {
+        bool neg = *p == '-';
+        const char *s = p + neg;
+        uint64_t w = jb__load64(s) - JB_ZEROS8, v;
+        unsigned k = jb__digit_count8(w), n = k;
+        if (k == 8) {
+            uint64_t w2 = jb__load64(s + 8) - JB_ZEROS8;
+            unsigned k2 = jb__digit_count8(w2);
+            if (k2 == 8) goto general;
+            v = (uint64_t)jb__digits8(w) * jb__pow10_u32[k2] + (k2 ? jb__digits_first(w2, k2) : 0);
+            n += k2;
+        } else {
+            if (k == 0) goto general;
+            v = jb__digits_first(w, k);
+        }
+        /* s[n] is in the input: n <= 15 and 17 bytes follow s */
+        if (JB_UNLIKELY((k > 1 && *s == '0') || !jb__num_delim[(unsigned char)s[n]] ||
+                        n + neg > r->max_number_len || !int_store(t->kind, neg, v, out)))
+            goto general;
+        return s + n;
+    }
+general:
+#endif
     r->p = p;
     return after(r, jb__dec_int(r, t, out));
 }

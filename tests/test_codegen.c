@@ -240,6 +240,148 @@ static void test_docs(void) {
     }
 }
 
+/* Integers on the generated path: jb_gen_int's word-at-a-time tokens (up
+ * to 15 digits, a sign, a delimiter after) and everything it leaves to
+ * jb__dec_int, for every integer kind, with at least 18 bytes after the
+ * token (the word path) and with the document ending right after it (the
+ * fallback). Both ways give the same outcome; a plain token in range is
+ * taken by the generated code alone and stores the hand-written value. */
+static const struct {
+    const char *tok;
+    int plain; /* a valid integer token: neg and mag are its value */
+    int neg;
+    uint64_t mag;
+} int_toks[] = {
+    {"0", 1, 0, 0},
+    {"-0", 1, 1, 0},
+    {"7", 1, 0, 7},
+    {"-7", 1, 1, 7},
+    {"127", 1, 0, 127},
+    {"128", 1, 0, 128},
+    {"-128", 1, 1, 128},
+    {"-129", 1, 1, 129},
+    {"255", 1, 0, 255},
+    {"256", 1, 0, 256},
+    {"32767", 1, 0, 32767},
+    {"-32769", 1, 1, 32769},
+    {"65535", 1, 0, 65535},
+    {"65536", 1, 0, 65536},
+    {"1234567", 1, 0, 1234567},
+    {"12345678", 1, 0, 12345678},
+    {"-12345678", 1, 1, 12345678},
+    {"123456789", 1, 0, 123456789},
+    {"205705999", 1, 0, 205705999},
+    {"2147483647", 1, 0, 2147483647},
+    {"2147483648", 1, 0, 2147483648u},
+    {"-2147483648", 1, 1, 2147483648u},
+    {"-2147483649", 1, 1, 2147483649u},
+    {"4294967295", 1, 0, 4294967295u},
+    {"4294967296", 1, 0, 4294967296u},
+    {"999999999999999", 1, 0, 999999999999999u},
+    {"-999999999999999", 1, 1, 999999999999999u},
+    {"1000000000000000", 1, 0, 1000000000000000u},
+    {"12345678901234567", 1, 0, 12345678901234567u},
+    {"9223372036854775807", 1, 0, 9223372036854775807u},
+    {"-9223372036854775808", 1, 1, 9223372036854775808u},
+    {"9223372036854775808", 1, 0, 9223372036854775808u},
+    {"18446744073709551615", 1, 0, 18446744073709551615u},
+    {"18446744073709551616", 0, 0, 0},
+    {"01", 0, 0, 0},
+    {"-01", 0, 0, 0},
+    {"00000000", 0, 0, 0},
+    {"-", 0, 0, 0},
+    {"--1", 0, 0, 0},
+    {"1.0", 0, 0, 0},
+    {"1e2", 0, 0, 0},
+    {"12345678.5", 0, 0, 0},
+    {"1x", 0, 0, 0},
+    {"\"1\"", 0, 0, 0},
+    {"true", 0, 0, 0},
+};
+
+static void test_ints(void) {
+    static const struct {
+        const char *name;
+        int64_t min;
+        uint64_t max;
+    } kinds[] = {
+        {"i8", INT8_MIN, INT8_MAX},      {"i16", INT16_MIN, INT16_MAX},
+        {"i32", INT32_MIN, INT32_MAX},   {"i64", INT64_MIN, INT64_MAX},
+        {"u8", 0, UINT8_MAX},            {"u16", 0, UINT16_MAX},
+        {"u32", 0, UINT32_MAX},          {"u64", 0, UINT64_MAX},
+    };
+    const jb_type *t = zoo("scalars");
+    const jb_plan *pl = t ? jb__plan_get(t) : NULL;
+    char v1[4096], v2[4096], json[128];
+    CHECK(pl && t->size <= sizeof v1);
+    if (!pl || t->size > sizeof v1) return;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        long e = jb__names_find(pl, kinds[k].name, strlen(kinds[k].name));
+        CHECKF(e >= 0, "%s", kinds[k].name);
+        if (e < 0) continue;
+        const jb_pentry *pe = &pl->e[e];
+        for (size_t i = 0; i < sizeof int_toks / sizeof int_toks[0]; i++) {
+            for (int pad = 0; pad <= 1; pad++) {
+                int n = snprintf(json, sizeof json, "{\"%s\":%s%s}", kinds[k].name, int_toks[i].tok,
+                                 pad ? "                        " : "");
+                const char *doc = json; /* unpadded: '}' right after the token */
+                jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
+                jb_read_options o2 = {JB_READ_INTERPRET, 0, 0, 0, 0, 0, NULL};
+                jb_error e1, e2;
+                jb_status s1 = jb_decode(t, doc, (size_t)n, v1, a1, NULL, &e1);
+                jb_status s2 = jb_decode(t, doc, (size_t)n, v2, a2, &o2, &e2);
+                CHECKF(s1 == s2, "%s: %s vs %s", doc, jb_status_name(s1), jb_status_name(s2));
+                if (s1 == s2 && s1) same_error(__LINE__, &e1, &e2);
+                if (s1 == s2 && !s1) CHECKF(zoo_equal(t, v1, v2), "%s: values differ", doc);
+                bool in = int_toks[i].plain && (int_toks[i].neg ? int_toks[i].mag == 0 ||
+                                                                     (kinds[k].min < 0 &&
+                                                                      int_toks[i].mag - 1 <=
+                                                                          (uint64_t)(-(kinds[k].min + 1)))
+                                                               : int_toks[i].mag <= kinds[k].max);
+                CHECKF(in == (s1 == JB_OK), "%s: %s", doc, jb_status_name(s1));
+                if (in && s1 == JB_OK) {
+                    /* the stored value at the kind's width and signedness */
+                    const char *at = v1 + pe->offset;
+                    uint64_t got;
+                    switch (pe->type->size) {
+                    case 1: {
+                        int8_t x;
+                        uint8_t u;
+                        memcpy(&x, at, 1);
+                        memcpy(&u, at, 1);
+                        got = kinds[k].min < 0 ? (uint64_t)(int64_t)x : u;
+                        break;
+                    }
+                    case 2: {
+                        int16_t x;
+                        uint16_t u;
+                        memcpy(&x, at, 2);
+                        memcpy(&u, at, 2);
+                        got = kinds[k].min < 0 ? (uint64_t)(int64_t)x : u;
+                        break;
+                    }
+                    case 4: {
+                        int32_t x;
+                        uint32_t u;
+                        memcpy(&x, at, 4);
+                        memcpy(&u, at, 4);
+                        got = kinds[k].min < 0 ? (uint64_t)(int64_t)x : u;
+                        break;
+                    }
+                    default: memcpy(&got, at, 8); break;
+                    }
+                    uint64_t want = int_toks[i].neg ? (uint64_t)0 - int_toks[i].mag : int_toks[i].mag;
+                    CHECKF(got == want, "%s: stored %llu", doc, (unsigned long long)got);
+                    jb_arena_reset(a1);
+                    CHECKF(gen_decode(t, doc, v1, a1), "%s: the generated code gave up", doc);
+                }
+                jb_arena_free(a1);
+                jb_arena_free(a2);
+            }
+        }
+    }
+}
+
 /* The differential harness over pseudo-random inputs. */
 static void test_differential(void) {
     double scale = 1.0;
@@ -370,6 +512,7 @@ int main(void) {
     test_taken();
     test_call_options();
     test_docs();
+    test_ints();
     test_differential();
     test_replay();
     test_refused();
