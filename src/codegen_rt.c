@@ -23,12 +23,23 @@ static jb_writer *wr(jb_gen_enc *e) { return (jb_writer *)e->writer; }
 /* The cursor back from a leaf: NULL when it failed. */
 static const char *after(jb_reader *r, jb_status st) { return st ? NULL : r->p; }
 
-const char *jb_gen_ws(jb_gen_dec *d, const char *p) {
+/* Whitespace that is not a line break and spaces: through the reader. */
+static JB_NOINLINE const char *ws_rest(jb_gen_dec *d, const char *p) {
     jb_reader *r = rd(d);
     const char *q = p < d->end ? jb__ws_line(p, d->end) : NULL;
     if (q) return q;
     r->p = p;
     return after(r, jb__r_ws(r));
+}
+
+/* One call per line of pretty-printed input: the common line break is a
+ * leaf function's few word compares, the rest out of line (ws_rest). */
+const char *jb_gen_ws(jb_gen_dec *d, const char *p) {
+    if (JB_LIKELY(d->end - p >= 34 && *p == '\n')) {
+        const char *q = jb__ws_nl_spaces(p);
+        if (JB_LIKELY(q != NULL)) return q;
+    }
+    return ws_rest(d, p);
 }
 
 /* Store v (|v| < 10^16, negative when neg) as the integer kind k: false
@@ -78,8 +89,14 @@ static bool int_store(jb_kind k, bool neg, uint64_t v, void *out) {
  * value times 10^k plus the next k's, k < 8 (a 16th digit goes to the
  * general path, so the second word always ends in a non-digit).
  */
-const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
+/* Every other integer token: the interpreter's leaf. */
+static JB_NOINLINE const char *int_general(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
     jb_reader *r = rd(d);
+    r->p = p;
+    return after(r, jb__dec_int(r, t, out));
+}
+
+const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
 #if JB_NUM_SWAR
     if (JB_LIKELY(d->end - p >= 18)) {
         bool neg = *p == '-';
@@ -98,14 +115,13 @@ const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out
         }
         /* s[n] is in the input: n <= 15 and 17 bytes follow s */
         if (JB_UNLIKELY((k > 1 && *s == '0') || !jb__num_delim[(unsigned char)s[n]] ||
-                        n + neg > r->max_number_len || !int_store(t->kind, neg, v, out)))
+                        n + neg > rd(d)->max_number_len || !int_store(t->kind, neg, v, out)))
             goto general;
         return s + n;
     }
 general:
 #endif
-    r->p = p;
-    return after(r, jb__dec_int(r, t, out));
+    return int_general(d, p, t, out);
 }
 
 const char *jb_gen_f64(jb_gen_dec *d, const char *p, double *out) {

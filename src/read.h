@@ -82,6 +82,42 @@ JB_HIDDEN jb_status jb__r_fail(jb_reader *r, jb_status code, const char *at, con
  * indentation it predicts from the last one (pretty-printed input). */
 JB_HIDDEN jb_status jb__r_ws_slow(jb_reader *r);
 
+/* Loads of the indentation measure below: 8 bytes as a little-endian
+ * number on any host, so that the first byte in memory is the lowest. */
+#define JB__WS_SPACES UINT64_C(0x2020202020202020)
+
+/*
+ * The common line break of pretty-printed input: p on '\n', at least 34
+ * bytes from p to the end, then up to 32 spaces (indentation by spaces:
+ * every level of twitter's and citm's). Returns the byte after the
+ * spaces when it ends whitespace (above ' ' and not a comment's '/'),
+ * else NULL (tabs, a blank line, deeper indentation: jb__ws_line's
+ * general part). Each word is XORed with spaces, so its first nonzero
+ * byte is the first non-space: the lowest set bit of a little-endian
+ * word. Reads [p, p + 33], the byte after the 32 included.
+ */
+static inline const char *jb__ws_nl_spaces(const char *p) {
+    const char *q = p + 1;
+    uint64_t x;
+    if ((x = jb__load64_le(q) ^ JB__WS_SPACES) != 0) goto found;
+    if ((x = jb__load64_le(q + 8) ^ JB__WS_SPACES) != 0) {
+        q += 8;
+        goto found;
+    }
+    if ((x = jb__load64_le(q + 16) ^ JB__WS_SPACES) != 0) {
+        q += 16;
+        goto found;
+    }
+    if ((x = jb__load64_le(q + 24) ^ JB__WS_SPACES) != 0) {
+        q += 24;
+        goto found;
+    }
+    return NULL;
+found:
+    q += jb__ctz64(x) >> 3;
+    return (unsigned char)*q > ' ' && *q != '/' ? q : NULL;
+}
+
 /*
  * The whitespace of pretty-printed input, p on it: a line break ("\n" or
  * "\r\n") and the next line's indentation, a run of spaces or of tabs.
@@ -89,46 +125,26 @@ JB_HIDDEN jb_status jb__r_ws_slow(jb_reader *r);
  * above ' ' and not a comment's '/'), NULL for anything else (the end of
  * the input near, a blank line, mixed fill, no line break at p): the
  * caller's general loop then takes the same bytes. No state, no
- * prediction: the run is measured 8 bytes at a time, each word XORed
- * with the fill byte so that the first nonzero byte is the first byte
- * past the run, and a word read as little-endian on any host puts that
- * byte at the lowest set bit. Reads only below end: 8 bytes are read
- * from q only while 9 remain, so the byte after a partial word is there.
+ * prediction: jb__ws_nl_spaces first, then the run measured 8 bytes at a
+ * time as there. Reads only below end: 8 bytes are read from q only while
+ * 9 remain, so the byte after a partial word is there.
  */
 static inline const char *jb__ws_line(const char *p, const char *end) {
     const char *q = p + 1;
-    uint64_t fill = UINT64_C(0x2020202020202020), x;
+    uint64_t fill = JB__WS_SPACES, x;
     if (*p != '\n') {
         if (*p != '\r' || end - p < 2 || p[1] != '\n') return NULL;
         q++;
+    } else if (end - p >= 34) {
+        const char *r = jb__ws_nl_spaces(p);
+        if (r) return r;
     }
     if (end - q < 9) return NULL;
-    if (JB_UNLIKELY(*q == '\t')) fill = UINT64_C(0x0909090909090909);
-    /* Up to 32 bytes of fill, the most common indentations, without a
-     * bound check a word: 32 bytes and the one after a partial word are
-     * there. */
-    if (end - q >= 32) {
-        if ((x = jb__load64_le(q) ^ fill) != 0) goto found;
-        if ((x = jb__load64_le(q + 8) ^ fill) != 0) {
-            q += 8;
-            goto found;
-        }
-        if ((x = jb__load64_le(q + 16) ^ fill) != 0) {
-            q += 16;
-            goto found;
-        }
-        if ((x = jb__load64_le(q + 24) ^ fill) != 0) {
-            q += 24;
-            goto found;
-        }
-        q += 32;
-        if (end - q < 9) return NULL;
-    }
+    if (*q == '\t') fill = UINT64_C(0x0909090909090909);
     while ((x = jb__load64_le(q) ^ fill) == 0) {
         q += 8;
         if (end - q < 9) return NULL;
     }
-found:
     q += jb__ctz64(x) >> 3;
     return (unsigned char)*q > ' ' && *q != '/' ? q : NULL;
 }

@@ -188,6 +188,18 @@ static const struct {
     {__LINE__, "tree", "{\"v\":1,\"v\":2}", JB_READ_DUPLICATE_FIRST_WINS},
     {__LINE__, "tree", "{\"\\u0076\":1}", 0},
     {__LINE__, "tree", "{\"v\" : 1 , \"left\" : null } ", 0},
+    /* pretty-printed: line breaks and indentation of 2 to 40 spaces, tabs,
+     * CRLF, blank lines, a '/' after the indentation, and the last line
+     * breaks within 34 bytes of the end (jb_gen_ws's two paths) */
+    {__LINE__, "tree",
+     "{\n  \"v\": 1,\n  \"left\": {\n    \"v\": 2,\n    \"left\": {\n"
+     "                                        \"v\": 3\n                    },\n"
+     "    \"right\": null\n  },\n  \"right\": null\n}", 0},
+    {__LINE__, "tree",
+     "{\n\t\"v\": 1,\r\n\t\t\"left\": null,\n\n  \"right\": {\r\n"
+     "                                \"v\": 4\n                                 }\n}                  ", 0},
+    {__LINE__, "tree", "{\n  \"v\": 1,\n  /\"left\": null\n}                                    ", 0},
+    {__LINE__, "tree", "{\n  \"v\": 1,\n \t \"left\": null\n}                                    ", 0},
     {__LINE__, "tree", "{\"v\":1e400}", 0},
     {__LINE__, "tree", "{\"v\":1,\"left\":{\"v\":2,\"left\":{\"v\":3,\"right\":{}}}}", 0},
     {__LINE__, "color", "\"purple\"", 0},

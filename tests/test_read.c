@@ -227,6 +227,8 @@ static void test_ws_prediction(void) {
         "\n                ", "\n                        ", "\n                            ",
         "\r\n    ", "\n\t\t", "\n\t  \t", " ", "  ", "\n\n    ", "\n   \t    \t         ",
         "\n    /* c */", "\n    // c\n    ", "\n                   /",
+        "\n                                ", "\n                                 ",
+        "\n                                        ", "\n                               /",
     };
     static const char *const tokens[] = {"x", "yy", "{", "\"k\":", "zzzzzzzzzzzz"};
     uint64_t seed = 12345;
