@@ -252,6 +252,7 @@ JBG_INLINE int jbg_is(const char *p, const char *end, const char *lit, size_t n)
         for (size_t k = 0; k + 8 < n; k += 8) diff |= jbg_w8(p + k) ^ jbg_w8(lit + k);
         return diff == 0;
     }
+    /* cppcheck-suppress pointerOutOfBoundsCond ; n is lit's length, so lit + n - 4 is in it (n >= 4) */
     if (n >= 4) return ((jbg_w4(p) ^ jbg_w4(lit)) | (jbg_w4(p + n - 4) ^ jbg_w4(lit + n - 4))) == 0;
     if (n >= 2) return ((jbg_w2(p) ^ jbg_w2(lit)) | (jbg_w2(p + n - 2) ^ jbg_w2(lit + n - 2))) == 0;
     return n == 0 || *p == *lit;
