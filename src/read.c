@@ -311,9 +311,11 @@ static JB_NOINLINE jb_status ws_general(jb_reader *r) {
 }
 
 /*
- * The prediction first (ws_before, ws_fits): a hit costs a table load and
- * a few word compares in this small function; a miss, and everything
- * that is not a line break + indentation, goes through ws_general.
+ * The stateless measure first (jb__ws_line: a line break and a run of
+ * spaces or tabs, a few word compares), then the prediction (ws_before,
+ * ws_fits) for what it declines: a hit costs a table load and a few word
+ * compares in this small function; a miss, and everything that is not a
+ * line break + indentation, goes through ws_general.
  */
 jb_status jb__r_ws_slow(jb_reader *r) {
     const char *p = r->p;

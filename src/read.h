@@ -78,8 +78,9 @@ JB_HIDDEN jb_status jb__r_fail(jb_reader *r, jb_status code, const char *at, con
 /* Skip whitespace (and comments with JB_READ_ALLOW_COMMENTS) from r->p.
  * Returns JB_OK or a syntax error for an unterminated comment. The common
  * case of minified input (the next byte is not whitespace, or is one
- * space) is inline; the out-of-line part first checks the line break and
- * indentation it predicts from the last one (pretty-printed input). */
+ * space) is inline; the out-of-line part first measures a line break and
+ * its indentation (jb__ws_line: pretty-printed input), then tries the
+ * line break and indentation it predicts from the last one. */
 JB_HIDDEN jb_status jb__r_ws_slow(jb_reader *r);
 
 /* Loads of the indentation measure below: 8 bytes as a little-endian
