@@ -182,13 +182,13 @@ JB_API size_t jb_gen_fmt_u64(char *dst, uint64_t v);
 
 /** Representation state inherited by a place in a type (what a type's
  * format sets for its contents), as the generator resolved it. */
-#define JB_GEN_SCOPE_KEY_MODE(s)  ((s) & 0x7u)          /**< jb_key_mode */
-#define JB_GEN_SCOPE_INT64(s)     (((s) >> 3) & 0x3u)   /**< 0, 1 int64 as strings, 2 with a sign */
-#define JB_GEN_SCOPE_FLOAT(s)     (((s) >> 5) & 0x7u)   /**< jb_float_style (0: the call's) */
-#define JB_GEN_SCOPE_INTEGRAL     0x100u  /**< JB_FMT_INTEGRAL_FLOATS */
-#define JB_GEN_SCOPE_NONFINITE    0x200u  /**< JB_FMT_NONFINITE_AESON */
-#define JB_GEN_SCOPE_SORTED       0x400u  /**< JB_FMT_SORTED_MAPS */
-#define JB_GEN_SCOPE_CONTROL_HEX  0x800u  /**< JB_FMT_CONTROL_HEX */
+#define JB_GEN_SCOPE_FLOAT(s)     ((s) & 0xffu)         /**< jb_float_style (0: the call's) */
+#define JB_GEN_SCOPE_KEY_MODE(s)  (((s) >> 8) & 0x7u)   /**< jb_key_mode */
+#define JB_GEN_SCOPE_INT64(s)     (((s) >> 11) & 0x3u)  /**< 0, 1 int64 as strings, 2 with a sign */
+#define JB_GEN_SCOPE_INTEGRAL     0x2000u  /**< JB_FMT_INTEGRAL_FLOATS */
+#define JB_GEN_SCOPE_NONFINITE    0x4000u  /**< JB_FMT_NONFINITE_AESON */
+#define JB_GEN_SCOPE_SORTED       0x8000u  /**< JB_FMT_SORTED_MAPS */
+#define JB_GEN_SCOPE_CONTROL_HEX  0x10000u /**< JB_FMT_CONTROL_HEX */
 
 /* ---- small inline helpers of the generated code ---- */
 

@@ -122,7 +122,7 @@ size_t jb__cg_node(cg *g, const jb_type *t, uint32_t scope, uint8_t mode, const 
 }
 
 /* The generated code passes the engines' scope words (plan.h) as they are. */
-_Static_assert(JB_GEN_SCOPE_KEY_MODE(~0u) == JB__SCOPE_KEY_MASK &&
+_Static_assert(JB_GEN_SCOPE_KEY_MODE(~0u) << JB__SCOPE_KEY_SHIFT == JB__SCOPE_KEY_MASK &&
                    JB_GEN_SCOPE_INT64(~0u) << JB__SCOPE_INT64_SHIFT == JB__SCOPE_INT64_MASK &&
                    JB_GEN_SCOPE_FLOAT(~0u) << JB__SCOPE_FLOAT_SHIFT == JB__SCOPE_FLOAT_MASK &&
                    JB_GEN_SCOPE_INTEGRAL == JB__SCOPE_INTEGRAL && JB_GEN_SCOPE_NONFINITE == JB__SCOPE_NONFINITE &&

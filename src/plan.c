@@ -577,7 +577,7 @@ static void resolve_options(jb_plan *pl, const jb_type *t) {
     uint32_t keep = ~0u, set = 0;
     if (pl->key_mode != JB_KEYS_AUTO) {
         keep &= ~JB__SCOPE_KEY_MASK;
-        set |= (uint32_t)pl->key_mode & JB__SCOPE_KEY_MASK;
+        set |= ((uint32_t)pl->key_mode << JB__SCOPE_KEY_SHIFT) & JB__SCOPE_KEY_MASK;
     }
     if (pl->fmt_flags & JB_FMT_INT64_STRING) {
         keep &= ~JB__SCOPE_INT64_MASK;

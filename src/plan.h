@@ -179,15 +179,18 @@ static inline bool jb__deny_unknown(const jb_plan *pl, uint32_t read_flags) {
  * whose scope holds a bit it does not know to the interpreter
  * (codegen.c jb__cg_leaf_plain), so it needs nothing.
  */
-#define JB__SCOPE_KEY_MASK    0x7u          /* jb_key_mode of maps without their own */
-#define JB__SCOPE_INT64_SHIFT 3             /* 0; 1 int64 as strings; 2 with an explicit sign */
+/* The float style has the low byte to itself: every double written reads
+ * it, and a byte is one load. */
+#define JB__SCOPE_FLOAT_SHIFT 0             /* jb_float_style (0: the call's, ECMAScript) */
+#define JB__SCOPE_FLOAT_MASK  0xffu
+#define JB__SCOPE_KEY_SHIFT   8             /* jb_key_mode of maps without their own */
+#define JB__SCOPE_KEY_MASK    (0x7u << JB__SCOPE_KEY_SHIFT)
+#define JB__SCOPE_INT64_SHIFT 11            /* 0; 1 int64 as strings; 2 with an explicit sign */
 #define JB__SCOPE_INT64_MASK  (0x3u << JB__SCOPE_INT64_SHIFT)
-#define JB__SCOPE_FLOAT_SHIFT 5             /* jb_float_style (0: the call's, ECMAScript) */
-#define JB__SCOPE_FLOAT_MASK  (0x7u << JB__SCOPE_FLOAT_SHIFT)
-#define JB__SCOPE_INTEGRAL    0x100u        /* JB_FMT_INTEGRAL_FLOATS, JB_READ_INTEGRAL_FLOATS */
-#define JB__SCOPE_NONFINITE   0x200u        /* JB_FMT_NONFINITE_AESON */
-#define JB__SCOPE_SORTED      0x400u        /* JB_FMT_SORTED_MAPS */
-#define JB__SCOPE_CONTROL_HEX 0x800u        /* JB_FMT_CONTROL_HEX, JB_WRITE_CONTROL_HEX */
+#define JB__SCOPE_INTEGRAL    0x2000u       /* JB_FMT_INTEGRAL_FLOATS, JB_READ_INTEGRAL_FLOATS */
+#define JB__SCOPE_NONFINITE   0x4000u       /* JB_FMT_NONFINITE_AESON */
+#define JB__SCOPE_SORTED      0x8000u       /* JB_FMT_SORTED_MAPS */
+#define JB__SCOPE_CONTROL_HEX 0x10000u      /* JB_FMT_CONTROL_HEX, JB_WRITE_CONTROL_HEX */
 /* The inherited switches: {format flag, scope bit} pairs, one row each. */
 #define JB__SCOPE_INHERITED                                                                        \
     {{JB_FMT_INTEGRAL_FLOATS, JB__SCOPE_INTEGRAL},                                                 \
@@ -195,7 +198,9 @@ static inline bool jb__deny_unknown(const jb_plan *pl, uint32_t read_flags) {
      {JB_FMT_SORTED_MAPS, JB__SCOPE_SORTED},                                                       \
      {JB_FMT_CONTROL_HEX, JB__SCOPE_CONTROL_HEX}}
 
-static inline jb_key_mode jb__scope_key_mode(uint32_t s) { return (jb_key_mode)(s & JB__SCOPE_KEY_MASK); }
+static inline jb_key_mode jb__scope_key_mode(uint32_t s) {
+    return (jb_key_mode)((s & JB__SCOPE_KEY_MASK) >> JB__SCOPE_KEY_SHIFT);
+}
 static inline unsigned jb__scope_int64(uint32_t s) {
     return (s & JB__SCOPE_INT64_MASK) >> JB__SCOPE_INT64_SHIFT;
 }

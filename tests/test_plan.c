@@ -714,6 +714,18 @@ static const jb_format aeson_like = {.name = "aeson-like",
                                      .flags = JB_FMT_INTEGRAL_FLOATS | JB_FMT_NONFINITE_AESON | JB_FMT_CONTROL_HEX};
 static const jb_type sw_aeson = JB_RECORD((nm_rec, .format = &aeson_like, .float_style = JB_FLOAT_DOTNET), NM_FIELDS);
 
+/* The layout, spelt out here as the generated code's header states it:
+ * the float style in the low byte, the key mode in bits 8-10, int64 strings
+ * in 11-12, then the switches. */
+#define FLOATS 0xffu
+#define KEYS(k) ((uint32_t)(k) << 8)
+#define INT64(n) ((uint32_t)(n) << 11)
+#define INTEGRAL 0x2000u
+#define NONFINITE 0x4000u
+#define SORTED 0x8000u
+#define CONTROL_HEX 0x10000u
+#define SWITCHES (INTEGRAL | NONFINITE | SORTED | CONTROL_HEX)
+
 static void test_scope_word(void) {
     static const struct {
         int line;
@@ -723,19 +735,18 @@ static void test_scope_word(void) {
     } rows[] = {
         {__LINE__, &sc_plain, 0, ~0u},
         {__LINE__, &sc_own, 0, ~0u}, /* the map's and the scalar's own settings are theirs, not the scope's */
-        {__LINE__, &sc_type, 0x400u | 1u << 3, ~0x18u},
-        {__LINE__, &sc_fmt, 0x400u | 1u << 3, ~0x18u},
-        {__LINE__, &nm_fmt, (uint32_t)JB_FLOAT_HASKELL << 5, ~0xe0u},
-        {__LINE__, &nm_type, (uint32_t)JB_FLOAT_RUST << 5, ~0xe0u},
-        {__LINE__, &sw_fable, (uint32_t)JB_KEYS_TEXT_INT | 2u << 3, ~0x1fu},
-        {__LINE__, &sw_aeson, 0x100u | 0x200u | 0x800u | (uint32_t)JB_FLOAT_DOTNET << 5, ~0xe0u},
+        {__LINE__, &sc_type, SORTED | INT64(1), ~INT64(3)},
+        {__LINE__, &sc_fmt, SORTED | INT64(1), ~INT64(3)},
+        {__LINE__, &nm_fmt, JB_FLOAT_HASKELL, ~FLOATS},
+        {__LINE__, &nm_type, JB_FLOAT_RUST, ~FLOATS},
+        {__LINE__, &sw_fable, KEYS(JB_KEYS_TEXT_INT) | INT64(2), ~(KEYS(7) | INT64(3))},
+        {__LINE__, &sw_aeson, INTEGRAL | NONFINITE | CONTROL_HEX | JB_FLOAT_DOTNET, ~FLOATS},
     };
     /* roots: nothing; the call's integral floats; its control-hex escapes and a float style */
     const uint32_t roots[] = {0, jb__scope_read_root(JB_READ_INTEGRAL_FLOATS),
                               jb__scope_write_root(JB_WRITE_CONTROL_HEX, JB_FLOAT_JAVA),
                               jb__scope_write_root(0, JB_FLOAT_RUST_RYU)};
-    CHECK(roots[1] == 0x100u && roots[2] == (0x800u | (uint32_t)JB_FLOAT_JAVA << 5) &&
-          roots[3] == (uint32_t)JB_FLOAT_RUST_RYU << 5);
+    CHECK(roots[1] == INTEGRAL && roots[2] == (CONTROL_HEX | JB_FLOAT_JAVA) && roots[3] == JB_FLOAT_RUST_RYU);
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         jb_status code = JB_OK;
         char msg[JB_ERROR_MESSAGE_MAX];
@@ -749,8 +760,8 @@ static void test_scope_word(void) {
             uint32_t in = jb__scope_in(roots[k], pl);
             CHECK_AT(rows[i].line, jb__scope_over(roots[k], jb__scope_in(0, pl)) == in, "root %zu", k);
             /* a setting the type makes wins over the root's; a switch the root has stays */
-            CHECK_AT(rows[i].line, (in & roots[k] & 0xf00u) == (roots[k] & 0xf00u), "root %zu switches", k);
-            if (rows[i].kept & 0xe0u)
+            CHECK_AT(rows[i].line, (in & roots[k] & SWITCHES) == (roots[k] & SWITCHES), "root %zu switches", k);
+            if (rows[i].kept & FLOATS)
                 CHECK_AT(rows[i].line, jb__scope_float(in) == jb__scope_float(roots[k]), "root %zu float", k);
             else
                 CHECK_AT(rows[i].line, jb__scope_float(in) == jb__scope_float(rows[i].from_zero), "root %zu", k);
@@ -761,8 +772,8 @@ static void test_scope_word(void) {
     if (pl) CHECK(jb__scope_in(jb__scope_in(0, pl), pl) == jb__scope_in(0, pl));
     /* the generator hands a place whose scope holds a bit it does not know
        (an option added later) to the interpreter, and only that */
-    CHECK(!jb__cg_interpreted(NULL, 0x400u | 2u << 3 | (uint32_t)JB_FLOAT_RUST_RYU << 5));
-    CHECK(jb__cg_interpreted(NULL, 0x1000u));
+    CHECK(!jb__cg_interpreted(NULL, SORTED | INT64(2) | JB_FLOAT_RUST_RYU));
+    CHECK(jb__cg_interpreted(NULL, 0x20000u));
     CHECK(pl && !jb__cg_interpreted(pl, 0));
 }
 
