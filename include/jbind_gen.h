@@ -207,8 +207,12 @@ JB_API size_t jb_gen_fmt_u64(char *dst, uint64_t v);
  * generated path runs without JB_READ_ALLOW_COMMENTS, so '/' is no
  * whitespace here. */
 JBG_INLINE const char *jbg_ws(jb_gen_dec *d, const char *p) {
-    if (p < d->end && (unsigned char)*p > ' ') return p;
-    if (p + 1 < d->end && *p == ' ' && (unsigned char)p[1] > ' ') return p + 1;
+    const char *end = d->end;
+    if (p < end) {
+        unsigned char c = (unsigned char)*p;
+        if (c > ' ') return p;
+        if (c == ' ' && p + 1 < end && (unsigned char)p[1] > ' ') return p + 1;
+    }
     return jb_gen_ws(d, p);
 }
 
