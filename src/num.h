@@ -40,6 +40,11 @@ JB_HIDDEN jb_status jb__parse_f32(const char *s, size_t n, float *out);
  * length (and *st: JB_OK or JB_E_RANGE), or 0 when p does not start a
  * plain valid number (nothing stored; use jb__num_scan + jb__parse_f64). */
 JB_HIDDEN size_t jb__scan_f64(const char *p, const char *end, double *out, jb_status *st);
+/* The same, for a caller that has seen the token's first k (1..7) digits,
+ * after an optional '-', followed by '.' (the DOM's number test): that
+ * word is not read again. */
+JB_HIDDEN size_t jb__scan_f64_point(const char *p, const char *end, unsigned k, double *out,
+                                    jb_status *st);
 
 /* ---- word-at-a-time digits (shared by numparse.c and the decoder) -------
  * On little-endian targets eight input bytes are loaded as one word (first

@@ -668,70 +668,95 @@ static JB_NOINLINE size_t jb_scan_f64_general(const char *p, const char *end, do
  * integer part, a leading zero, an empty fraction, a 20th digit, the last
  * bytes of the input) takes jb_scan_f64_general, errors included.
  */
+#if JB_NUM_SWAR
+/* The straight path from the point on: p at the token (ip = p + neg at
+ * its first digit), k = 1..7 integer digits known to be followed by '.',
+ * no leading zero, 26 bytes of input from p. 0: the general path. */
+JB_INLINE size_t f64_point(const char *p, const char *ip, bool neg, unsigned k, double *out,
+                           jb_status *st) {
+    const char *q;
+    uint64_t t, w, mask, bits;
+    unsigned c;
+    int64_t e10;
+    mask = ((uint64_t)1 << (8 * k)) - 1;
+    /* Merged before '0' is subtracted: the point's borrow in the second
+     * load would otherwise reach the byte after it. */
+    t = ((jb__load64(ip) & mask) | (jb__load64(ip + 1) & ~mask)) - JB_ZEROS8;
+    c = jb__digit_count8(t);
+    if (c < 8) {
+        if (c == k) return 0; /* no fraction digit */
+        w = jb__digits_first(t, c);
+        q = ip + 1 + c;
+    } else {
+        w = jb__digits8(t);
+        t = jb__load64(ip + 9) - JB_ZEROS8;
+        c = jb__digit_count8(t);
+        if (c < 8) {
+            if (c) w = w * jb__pow10_u32[c] + jb__digits_first(t, c);
+            q = ip + 9 + c;
+        } else {
+            w = w * 100000000u + jb__digits8(t);
+            t = jb__load64(ip + 17) - JB_ZEROS8;
+            c = jb__digit_count8(t);
+            if (c > 3) return 0; /* a 20th digit: the general path counts */
+            /* One more digit is the common end (17 significant digits). */
+            if (c == 1) {
+                w = w * 10 + (t & 0xFF);
+            } else if (c) {
+                w = w * jb__pow10_u32[c] + jb__digits_first(t, c);
+            }
+            q = ip + 17 + c;
+        }
+    }
+    if (JB_UNLIKELY(*q == 'e' || *q == 'E')) return 0;
+    /* q - ip - 1 digits in all, k of them before the point. */
+    e10 = (int64_t)k + 1 - (q - ip);
+    *st = JB_OK;
+#if JB_CLINGER
+    if (w <= ((uint64_t)1 << 53)) { /* exact w and 10^-e10; zero too */
+        double d = (double)w / jb_p10_f64[-e10];
+        *out = neg ? -d : d;
+        return (size_t)(q - p);
+    }
+#endif
+    if (JB_UNLIKELY(w == 0)) {
+        *out = neg ? -0.0 : 0.0;
+        return (size_t)(q - p);
+    }
+    bits = jb_el_frac(w, e10) | ((uint64_t)neg << 63);
+    memcpy(out, &bits, sizeof bits);
+    return (size_t)(q - p);
+}
+#endif
+
 size_t jb__scan_f64(const char *p, const char *end, double *out, jb_status *st) {
 #if JB_NUM_SWAR
     if (JB_LIKELY(end - p >= 26)) {
         bool neg = *p == '-';
-        const char *ip = p + neg, *q;
-        uint64_t t0, t, w, mask, bits;
-        unsigned k, c;
-        int64_t e10;
-        t0 = jb__load64(ip) - JB_ZEROS8;
-        k = jb__digit_count8(t0);
+        const char *ip = p + neg;
+        uint64_t t0 = jb__load64(ip) - JB_ZEROS8;
+        unsigned k = jb__digit_count8(t0);
+        size_t n;
         /* 1..7 integer digits followed by '.', no leading zero. */
-        if (k - 1 >= 7 || (unsigned char)(t0 >> (8 * k)) != (unsigned char)('.' - '0') ||
-            (k > 1 && (t0 & 0xFF) == 0))
-            goto general;
-        mask = ((uint64_t)1 << (8 * k)) - 1;
-        /* Merged before '0' is subtracted: the point's borrow in the second
-         * load would otherwise reach the byte after it. */
-        t = ((jb__load64(ip) & mask) | (jb__load64(ip + 1) & ~mask)) - JB_ZEROS8;
-        c = jb__digit_count8(t);
-        if (c < 8) {
-            if (c == k) goto general; /* no fraction digit */
-            w = jb__digits_first(t, c);
-            q = ip + 1 + c;
-        } else {
-            w = jb__digits8(t);
-            t = jb__load64(ip + 9) - JB_ZEROS8;
-            c = jb__digit_count8(t);
-            if (c < 8) {
-                if (c) w = w * jb__pow10_u32[c] + jb__digits_first(t, c);
-                q = ip + 9 + c;
-            } else {
-                w = w * 100000000u + jb__digits8(t);
-                t = jb__load64(ip + 17) - JB_ZEROS8;
-                c = jb__digit_count8(t);
-                if (c > 3) goto general; /* a 20th digit: the general path counts */
-                /* One more digit is the common end (17 significant digits). */
-                if (c == 1) {
-                    w = w * 10 + (t & 0xFF);
-                } else if (c) {
-                    w = w * jb__pow10_u32[c] + jb__digits_first(t, c);
-                }
-                q = ip + 17 + c;
-            }
-        }
-        if (JB_UNLIKELY(*q == 'e' || *q == 'E')) goto general;
-        /* q - ip - 1 digits in all, k of them before the point. */
-        e10 = (int64_t)k + 1 - (q - ip);
-        *st = JB_OK;
-#if JB_CLINGER
-        if (w <= ((uint64_t)1 << 53)) { /* exact w and 10^-e10; zero too */
-            double d = (double)w / jb_p10_f64[-e10];
-            *out = neg ? -d : d;
-            return (size_t)(q - p);
-        }
-#endif
-        if (JB_UNLIKELY(w == 0)) {
-            *out = neg ? -0.0 : 0.0;
-            return (size_t)(q - p);
-        }
-        bits = jb_el_frac(w, e10) | ((uint64_t)neg << 63);
-        memcpy(out, &bits, sizeof bits);
-        return (size_t)(q - p);
+        if (k - 1 < 7 && (unsigned char)(t0 >> (8 * k)) == (unsigned char)('.' - '0') &&
+            !(k > 1 && (t0 & 0xFF) == 0) && (n = f64_point(p, ip, neg, k, out, st)) != 0)
+            return n;
     }
-general:
+#endif
+    return jb_scan_f64_general(p, end, out, st);
+}
+
+size_t jb__scan_f64_point(const char *p, const char *end, unsigned k, double *out,
+                          jb_status *st) {
+#if JB_NUM_SWAR
+    if (JB_LIKELY(end - p >= 26)) {
+        bool neg = *p == '-';
+        const char *ip = p + neg;
+        size_t n;
+        if (!(k > 1 && *ip == '0') && (n = f64_point(p, ip, neg, k, out, st)) != 0) return n;
+    }
+#else
+    (void)k;
 #endif
     return jb_scan_f64_general(p, end, out, st);
 }

@@ -402,15 +402,20 @@ static inline bool delim_at(const jb_reader *r, const char *p) {
 static inline const char *num_fast(const jb_reader *r, const char *p, jb_value *v) {
     bool neg;
     uint64_t mag = 0;
-    size_t n;
+    size_t n, m;
+    double d;
+    jb_status st;
     /* A fraction within the first 8 bytes (most doubles: "-65.6136...")
      * goes straight to the double scan instead of scanning the integer
      * part twice. */
     if ((size_t)(r->end - p) >= 9) {
         uint64_t w = jb__load64_le(p + (*p == '-')) - JB_ZEROS8;
         unsigned k = jb__digit_count8(w);
-        if (k < 8 && k > 0 && (unsigned char)(w >> (8 * k)) == (unsigned char)('.' - '0'))
+        if (k < 8 && k > 0 && (unsigned char)(w >> (8 * k)) == (unsigned char)('.' - '0')) {
+            /* what this word said is passed on: it is not read again */
+            m = jb__scan_f64_point(p, r->end, k, &d, &st);
             goto dbl;
+        }
     }
     n = jb__scan_uint19(p, r->end, &neg, &mag);
     if (JB_LIKELY(n && delim_at(r, p + n) && n <= r->max_number_len)) {
@@ -431,10 +436,8 @@ static inline const char *num_fast(const jb_reader *r, const char *p, jb_value *
         return p + n;
     }
     if (!n || p + n >= r->end || (p[n] != '.' && p[n] != 'e' && p[n] != 'E')) return NULL;
-dbl: {
-    double d;
-    jb_status st;
-    size_t m = jb__scan_f64(p, r->end, &d, &st);
+    m = jb__scan_f64(p, r->end, &d, &st);
+dbl:
     if (!m || st != JB_OK || !delim_at(r, p + m) || m > r->max_number_len ||
         (d == 0 && jb__value_mantissa_nonzero(p, m)))
         return NULL;
@@ -444,7 +447,6 @@ dbl: {
     v->u.num.text = NULL;
     v->u.num.len = 0;
     return p + m;
-}
 }
 
 /* true/false/null at p in line (followed by a delimiter); NULL: general path. */

@@ -770,12 +770,25 @@ static void test_float_tokens(void) {
         {__LINE__, "1E+2", JB_NUMBER_F64},
         {__LINE__, "12345678901234567890.5", JB_NUMBER_F64},
         {__LINE__, "0.1234567890123456789012345", JB_NUMBER_F64},
+        /* around the straight path's word: 1..8 integer digits, an
+         * exponent after the fraction, a 17th to 20th digit */
+        {__LINE__, "0.5", JB_NUMBER_F64},
+        {__LINE__, "-7.0", JB_NUMBER_F64},
+        {__LINE__, "1234567.25", JB_NUMBER_F64},
+        {__LINE__, "-1234567.125", JB_NUMBER_F64},
+        {__LINE__, "12345678.5", JB_NUMBER_F64},
+        {__LINE__, "1.5e3", JB_NUMBER_F64},
+        {__LINE__, "-2.25E-2", JB_NUMBER_F64},
+        {__LINE__, "1.2345678901234567", JB_NUMBER_F64},
+        {__LINE__, "1.234567890123456789", JB_NUMBER_F64},
+        {__LINE__, "9.9999999999999999999", JB_NUMBER_F64},
     };
     jb_arena *a = jb_arena_new();
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *tok = cases[i].tok;
         char doc[64];
-        jb_value *v[3];
+        jb_value *v[4];
+        char padded[96];
         /* strtod reads the locale's decimal point (the tests also run
          * under a decimal-comma locale): give it the token in its terms */
         char local[64];
@@ -793,7 +806,10 @@ static void test_float_tokens(void) {
         v[0] = jb_value_array_get(parse(a, doc), 1);
         v[1] = parse(a, tok);
         v[2] = jb_value_new_number_text(a, tok, strlen(tok));
-        for (int k = 0; k < 3; k++) {
+        /* 30 bytes after the token: the DOM's straight path for doubles */
+        snprintf(padded, sizeof padded, "[%s                              ]", tok);
+        v[3] = jb_value_array_get(parse(a, padded), 0);
+        for (int k = 0; k < 4; k++) {
             double d = 0;
             CHECK_AT(cases[i].line, jb_value_number_kind(v[k]) == cases[i].kind,
                      "%s (form %d): kind %d", tok, k, (int)jb_value_number_kind(v[k]));
@@ -801,6 +817,23 @@ static void test_float_tokens(void) {
             CHECK_AT(cases[i].line, jb_value_get_f64(v[k], &d) == JB_OK && d == want &&
                                         signbit(d) == signbit(want),
                      "%s (form %d): %.17g", tok, k, d);
+        }
+    }
+    /* not numbers, with and without room for the straight path: a
+     * leading zero, no fraction digit */
+    {
+        static const char *const bad[] = {"01.5", "-00.5", "0012.5", "1.", "-1.e5", "1234567."};
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            char doc[96];
+            jb_value *v = NULL;
+            jb_error e;
+            snprintf(doc, sizeof doc, "[%s                              ]", bad[i]);
+            CHECK_AT(__LINE__, jb_value_parse(doc, strlen(doc), &v, a, NULL, &e) == JB_E_SYNTAX,
+                     "%s", bad[i]);
+            snprintf(doc, sizeof doc, "[%s]", bad[i]);
+            CHECK_AT(__LINE__, jb_value_parse(doc, strlen(doc), &v, a, NULL, &e) == JB_E_SYNTAX,
+                     "%s", bad[i]);
+            CHECK(v == NULL);
         }
     }
     jb_arena_free(a);
