@@ -12,11 +12,6 @@ extern const jb_type large_union_type, lu_record_type; /* lu_gen_desc.c */
 extern const jb_type gsoc_project_type, gh_event_type;
 
 #define STR (&jb_string)
-#define VEC_U32 JB_VEC_OF_T(uint32_t, &jb_u32)
-#define MAP_U32_STR JB_MAP_OF_T(uint32_t, jb_str, &jb_u32, &jb_string)
-#define MAP_STR_STR JB_MAP_OF_T(jb_str, jb_str, &jb_string, &jb_string)
-#define NULL_ONLY JB_PTR_OF_T(jb_str, &jb_string)
-#define INDICES JB_ARRAY_OF(uint8_t, 2, &jb_u8)
 
 /* aeson D: external tag (jbind's default), nullary as "Nullary" */
 extern const jb_type d_type;
@@ -80,7 +75,7 @@ const jb_type mesh_type = JB_RECORD(mesh,
     JB_FIELD(mesh, positions, JB_VEC_OF_T(double, &jb_f64)),
     JB_FIELD(mesh, normals, JB_VEC_OF_T(double, &jb_f64)),
     JB_FIELD(mesh, tex0, JB_VEC_OF_T(double, &jb_f64)),
-    JB_FIELD(mesh, colors, VEC_U32),
+    JB_FIELD(mesh, colors, JB_VEC_OF_T(uint32_t, &jb_u32)),
     JB_FIELD(mesh, indices, JB_VEC_OF_T(int32_t, &jb_i32)));
 static const jb_type gh_actor_type = JB_RECORD(gh_actor,
     JB_FIELD(gh_actor, id, &jb_u64), JB_FIELD(gh_actor, login, STR));

@@ -311,6 +311,31 @@ static const struct {
     {"true", 0, 0, 0},
 };
 
+/* An integer of size bytes at at, as a uint64_t (sign-extended when
+ * signed): the value widened the same way on every byte order. */
+static uint64_t stored_int(const char *at, size_t size, bool is_signed) {
+    uint64_t u;
+    if (size == 1) {
+        uint8_t x;
+        memcpy(&x, at, 1);
+        u = x;
+    } else if (size == 2) {
+        uint16_t x;
+        memcpy(&x, at, 2);
+        u = x;
+    } else if (size == 4) {
+        uint32_t x;
+        memcpy(&x, at, 4);
+        u = x;
+    } else {
+        memcpy(&u, at, 8);
+        return u;
+    }
+    unsigned bits = (unsigned)size * 8;
+    if (is_signed && (u >> (bits - 1))) u |= ~(uint64_t)0 << bits;
+    return u;
+}
+
 static void test_ints(void) {
     static const struct {
         const char *name;
@@ -354,34 +379,7 @@ static void test_ints(void) {
                 if (in && s1 == JB_OK) {
                     /* the stored value at the kind's width and signedness */
                     const char *at = v1 + pe->offset;
-                    uint64_t got;
-                    switch (pe->type->size) {
-                    case 1: {
-                        int8_t x;
-                        uint8_t u;
-                        memcpy(&x, at, 1);
-                        memcpy(&u, at, 1);
-                        got = kinds[k].min < 0 ? (uint64_t)(int64_t)x : u;
-                        break;
-                    }
-                    case 2: {
-                        int16_t x;
-                        uint16_t u;
-                        memcpy(&x, at, 2);
-                        memcpy(&u, at, 2);
-                        got = kinds[k].min < 0 ? (uint64_t)(int64_t)x : u;
-                        break;
-                    }
-                    case 4: {
-                        int32_t x;
-                        uint32_t u;
-                        memcpy(&x, at, 4);
-                        memcpy(&u, at, 4);
-                        got = kinds[k].min < 0 ? (uint64_t)(int64_t)x : u;
-                        break;
-                    }
-                    default: memcpy(&got, at, 8); break;
-                    }
+                    uint64_t got = stored_int(at, pe->type->size, kinds[k].min < 0);
                     uint64_t want = int_toks[i].neg ? (uint64_t)0 - int_toks[i].mag : int_toks[i].mag;
                     CHECKF(got == want, "%s: stored %llu", doc, (unsigned long long)got);
                     jb_arena_reset(a1);
