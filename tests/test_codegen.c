@@ -314,25 +314,11 @@ static const struct {
 /* An integer of size bytes at at, as a uint64_t (sign-extended when
  * signed): the value widened the same way on every byte order. */
 static uint64_t stored_int(const char *at, size_t size, bool is_signed) {
-    uint64_t u;
-    if (size == 1) {
-        uint8_t x;
-        memcpy(&x, at, 1);
-        u = x;
-    } else if (size == 2) {
-        uint16_t x;
-        memcpy(&x, at, 2);
-        u = x;
-    } else if (size == 4) {
-        uint32_t x;
-        memcpy(&x, at, 4);
-        u = x;
-    } else {
-        memcpy(&u, at, 8);
-        return u;
-    }
+    union { uint8_t b; uint16_t h; uint32_t w; uint64_t d; } x;
+    memcpy(&x, at, size);
+    uint64_t u = size == 1 ? x.b : size == 2 ? x.h : size == 4 ? x.w : x.d;
     unsigned bits = (unsigned)size * 8;
-    if (is_signed && (u >> (bits - 1))) u |= ~(uint64_t)0 << bits;
+    if (is_signed && bits < 64 && (u >> (bits - 1))) u |= ~(uint64_t)0 << bits;
     return u;
 }
 
