@@ -9,7 +9,7 @@ compiler driver, which includes cc1/cc1plus) for:
   nlohmann  gen/lu_nlohmann.cpp       the same for nlohmann/json, to_json/from_json
                                       written out (the macro caps at 63 members)
   jbind     bench/jb_corpus_desc.c    twitter + citm_catalog + canada models
-  jbind     jbench_codecs.c           the codecs jbind_generate writes for them (issue 15)
+  jbind     the codecs jbind_generate writes for them (issue 15), generated here
   jbind     examples/twitter.c        the twitter model in the definer form
   nlohmann  bench/compile_nlohmann_corpus.cpp  the same models
   glaze     bench/compile_glaze_corpus.cpp   the same models for glaze (g++ -std=c++23)
@@ -59,13 +59,39 @@ def measure(cmd, runs=3):
     return statistics.median(walls), statistics.median(cpus), rss, ok
 
 
-# The codecs jbind_generate wrote for the bench's three models (bench/CMakeLists.txt)
-codecs = None
-for c in (os.path.join(build, "bench", "jbind_generate", "jbench_codecs.c"),
-          os.path.join(build, "jbind_generate", "jbench_codecs.c")):
-    if os.path.exists(c):
-        codecs = c
+lib = None
+for dirpath, _, files in os.walk(build):
+    if "libjbind.a" in files:
+        lib = os.path.join(dirpath, "libjbind.a")
         break
+
+
+def generated(sdir, roots, sources, incs, name):
+    """The codecs jbind_generate would write for roots (extern descriptors
+    defined in sources): a generator program as jbind_generate writes one,
+    linked with the build's libjbind.a, run once. The file's path, or
+    "nolib" / "genfailed"."""
+    if lib is None:
+        return "nolib"
+    os.makedirs(sdir, exist_ok=True)
+    main = os.path.join(sdir, "gen_main.c")
+    with open(main, "w") as f:
+        f.write("#include <jbind.h>\n")
+        f.write("".join(f"extern const jb_type {r};\n" for r in roots))
+        f.write("int main(int argc, char **argv) {\n    static const jb_codegen_root roots[] = {")
+        f.write(", ".join(f'{{&{r}, "{r}"}}' for r in roots))
+        f.write(f"}};\n    return jb_codegen_main(argc, argv, roots, {len(roots)});\n}}\n")
+    prog, out = os.path.join(sdir, "gen"), os.path.join(sdir, name + ".c")
+    ok = subprocess.run(["gcc", "-std=c11", "-O1"] + incs + [main] + sources + [lib, "-lm", "-o", prog]).returncode == 0
+    ok = ok and subprocess.run([prog, out, name]).returncode == 0
+    return out if ok else "genfailed"
+
+
+# The codecs of the bench's three corpus models alone (the bench's own
+# jbench_codecs.c holds every model with a named root).
+corpus_inc = inc + ["-I", os.path.join(root, "bench")]
+codecs = generated(os.path.join(tmp, "corpus"), ["twitter_type", "citm_type", "canada_type"],
+                   [os.path.join(root, "bench", "jb_corpus_desc.c")], corpus_inc, "corpus")
 
 cases = [
     ("large-union (500-case enum + 200-field map record)", "jbind (C, descriptors)",
@@ -77,7 +103,7 @@ cases = [
     ("twitter + citm_catalog + canada models", "jbind (C, descriptors)",
      ["gcc", "-std=c11", "-O2", "-c"] + inc + [os.path.join(root, "bench", "jb_corpus_desc.c")]),
     ("twitter + citm_catalog + canada models", "jbind generated codecs (C, jbind_generate)",
-     (["gcc", "-std=c11", "-O2", "-c"] + inc + [codecs]) if codecs else "nocodecs"),
+     (["gcc", "-std=c11", "-O2", "-c"] + corpus_inc + [codecs]) if os.path.isabs(codecs) else codecs),
     ("twitter model (examples/twitter.c, definer form, with its main)", "jbind (C, definer form)",
      ["gcc", "-std=c11", "-O2", "-c", "-I", os.path.join(root, "include"),
       os.path.join(root, "examples", "twitter.c")]),
@@ -102,19 +128,6 @@ cases = [
 # descriptors at the same size: is the compile cost linear? A generator
 # program (gen_main.c below, as jbind_generate writes one) is linked with
 # the build's libjbind.a and the scaled descriptors, and writes the file.
-GEN_MAIN = """#include <jbind.h>
-extern const jb_type large_union_type, lu_record_type;
-int main(int argc, char **argv) {
-    static const jb_codegen_root roots[] = {{&lu_record_type, "lu_record_type"},
-                                            {&large_union_type, "large_union_type"}};
-    return jb_codegen_main(argc, argv, roots, 2);
-}
-"""
-lib = None
-for dirpath, _, files in os.walk(build):
-    if "libjbind.a" in files:
-        lib = os.path.join(dirpath, "libjbind.a")
-        break
 scales = [int(k) for k in os.environ.get("JB_COMPILE_SCALES", "1,2,4").split(",") if k.strip()]
 for k in scales:
     sdir = os.path.join(tmp, f"lu{k}x")
@@ -123,17 +136,10 @@ for k in scales:
     sinc = ["-I", os.path.join(root, "include"), "-I", sdir]
     cases.append((tu, "jbind (C, descriptors)",
                   ["gcc", "-std=c11", "-O2", "-c"] + sinc + [os.path.join(sdir, "lu_gen_desc.c")]))
-    if lib is None:
-        cases.append((tu, "jbind generated codecs (C, jbind_generate)", "nolib"))
-        continue
-    with open(os.path.join(sdir, "gen_main.c"), "w") as f:
-        f.write(GEN_MAIN)
-    prog, out = os.path.join(sdir, "gen"), os.path.join(sdir, "lu_codecs.c")
-    ok = subprocess.run(["gcc", "-std=c11", "-O1"] + sinc + [os.path.join(sdir, "gen_main.c"),
-                        os.path.join(sdir, "lu_gen_desc.c"), lib, "-lm", "-o", prog]).returncode == 0
-    ok = ok and subprocess.run([prog, out, "lu"]).returncode == 0
+    out = generated(sdir, ["lu_record_type", "large_union_type"], [os.path.join(sdir, "lu_gen_desc.c")],
+                    sinc, "lu_codecs")
     cases.append((tu, "jbind generated codecs (C, jbind_generate)",
-                  (["gcc", "-std=c11", "-O2", "-c"] + sinc + [out]) if ok else "genfailed"))
+                  (["gcc", "-std=c11", "-O2", "-c"] + sinc + [out]) if os.path.isabs(out) else out))
 
 print("tu\tlib\twall_median_s\tcpu_median_s\tpeak_rss_kb\tobject_bytes\tstatus")
 for i, (tu, lib, cmd) in enumerate(cases):
