@@ -42,6 +42,7 @@ const char *jb_gen_ws(jb_gen_dec *d, const char *p) {
     return ws_rest(d, p);
 }
 
+#if JB_NUM_SWAR
 /* Store v (|v| < 10^16, negative when neg) as the integer kind k: false
  * when it is out of k's range (the interpreter then reports it). */
 static bool int_store(jb_kind k, bool neg, uint64_t v, void *out) {
@@ -79,6 +80,7 @@ static bool int_store(jb_kind k, bool neg, uint64_t v, void *out) {
     default: *(uint64_t *)out = v; return true;
     }
 }
+#endif
 
 /*
  * Integers: the common token (optional '-', 1 to 15 digits without a

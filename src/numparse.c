@@ -589,6 +589,7 @@ static JB_NOINLINE uint64_t jb_slow_bits(const char *s, size_t n, const jb_numpa
     return jb_dec_to_bits(s, n, f, overflow);
 }
 
+#if JB_NUM_SWAR
 /*
  * Eisel-Lemire for the fast path below: w * 10^q with 1 <= w < 10^19 and
  * -18 <= q <= -1. The value lies in [1e-18, 1e19), far inside the normal
@@ -622,6 +623,7 @@ JB_INLINE uint64_t jb_el_frac(uint64_t w, int64_t q) {
     }
     return (m & ~((uint64_t)1 << 52)) | ((uint64_t)p2 << 52);
 }
+#endif
 
 /* The general path of jb__scan_f64 (every valid token, errors found). */
 static JB_NOINLINE size_t jb_scan_f64_general(const char *p, const char *end, double *out,
