@@ -751,8 +751,10 @@ static int step_held(jb_stream *s, const jb_target *tg, jb_error *e) {
         }
         /* complete (what follows it is the next element's), or malformed
          * (held has what the decision looked at, the byte after a bad
-         * token too: the decoder then decides the same) */
-        rc = held_done(s, tg, rc, w == W_END || final_window(s), e);
+         * token too: the decoder then decides the same). Final only when
+         * the window is used up: the rest of the token the decoder's
+         * message shows may still be in it. */
+        rc = held_done(s, tg, rc, w == W_END || (final_window(s) && s->in_pos == s->in_len), e);
         if (rc >= 0) return rc;
     }
 }
