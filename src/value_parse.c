@@ -78,6 +78,7 @@ typedef struct pframe {
     size_t n;             /* elements (members) pushed so far */
     const jb_str *key;    /* object: the key of the member being read */
     bool obj;
+    char close; /* '}' or ']' */
 } pframe;
 
 /* An object member while parsing; copied into the object's block at the
@@ -356,35 +357,46 @@ static const unsigned char ws_plain[256] = {WS_LOW};
 static const unsigned char ws_comments[256] = {WS_LOW, ['/'] = 1};
 #undef WS_LOW
 
-/*
- * Whitespace at p: the common cases in line (no whitespace, or the one
- * space after a ':'), the rest by jb__r_ws_slow (its line-break +
- * indentation prediction, comments). NULL after a failure (unterminated
- * comment).
- */
-static inline const char *pws(jb_reader *r, const pctx *c, const char *p) {
-    if (JB_LIKELY(p < r->end && !c->wst[(unsigned char)*p])) return p;
-    if (p + 1 < r->end && *p == ' ' && !c->wst[(unsigned char)p[1]]) return p + 1;
-#if defined(JB_GNUC) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* A line break and up to 32 spaces of indentation (pretty-printed
-     * input): the spaces 8 at a time, a word with a zero byte per space,
-     * so its trailing zero bits / 8 count them. Only while 33 bytes
-     * remain after the newline, so no load passes the input. */
-    if ((size_t)(r->end - p) > 33 && *p == '\n') { /* the length first: p may be at the end */
-        const char *s = p + 1;
-        for (int i = 0; i < 4; i++, s += 8) {
-            uint64_t x = jb__load64(s) ^ (JB_ONES8 * ' ');
-            if (x) {
-                s += (unsigned)__builtin_ctzll(x) >> 3;
-                if (!c->wst[(unsigned char)*s]) return s;
-                break;
-            }
-        }
-    }
-#endif
+/* A line break and its indentation at p (*p == '\n'), in line:
+ * jb__ws_nl_spaces (read.h: up to 32 spaces, a word at a time, unrolled)
+ * while 34 bytes remain, so no load passes the input. NULL: not that case
+ * (the caller takes jb__r_ws_slow). */
+static inline const char *ws_indent(const jb_reader *r, const char *p) {
+    return (size_t)(r->end - p) >= 34 ? jb__ws_nl_spaces(p) : NULL;
+}
+
+/* Whitespace at p by jb__r_ws_slow (its line-break + indentation
+ * prediction, comments). NULL after a failure (unterminated comment). */
+static JB_NOINLINE const char *pws_slow(jb_reader *r, const char *p) {
     r->p = p;
     if (jb__r_ws_slow(r)) return NULL;
     return r->p;
+}
+
+/*
+ * Whitespace at p: the common cases in line (no whitespace, the one
+ * space after a ':', a line break and indentation), the rest by
+ * jb__r_ws_slow. NULL after a failure (unterminated comment).
+ */
+static inline const char *pws(jb_reader *r, const pctx *c, const char *p) {
+    const char *q;
+    if (JB_LIKELY(p < r->end && !c->wst[(unsigned char)*p])) return p;
+    if (p + 1 < r->end && *p == ' ' && !c->wst[(unsigned char)p[1]]) return p + 1;
+    if (p < r->end && *p == '\n' && (q = ws_indent(r, p)) != NULL) return q;
+    return pws_slow(r, p);
+}
+
+/* Whitespace before an element (after '[', '{' or ','): none (minified),
+ * else a line break and indentation (pretty-printed) before the single
+ * space that pws tries first. */
+static inline const char *pws_item(jb_reader *r, const pctx *c, const char *p) {
+    const char *q;
+    if (JB_LIKELY(p < r->end)) {
+        if (JB_LIKELY(!c->wst[(unsigned char)*p])) return p;
+        if (*p == '\n' && (q = ws_indent(r, p)) != NULL) return q;
+        if (p + 1 < r->end && *p == ' ' && !c->wst[(unsigned char)p[1]]) return p + 1;
+    }
+    return pws_slow(r, p);
 }
 
 /* Bytes that may follow a literal or number in line (the slow paths
@@ -494,6 +506,7 @@ static pframe *open_frame(jb_reader *r, pframe *up, jb_value *slot, const char *
     f->n = 0;
     f->key = NULL;
     f->obj = *p == '{';
+    f->close = f->obj ? '}' : ']';
     r->depth++;
     return f;
 }
@@ -523,7 +536,8 @@ static jb_status parse_run(jb_reader *r, const pctx *c, jb_value **out) {
     jb_value *slot, *root;
     bool in_value = false;
     char fb[16];
-    char close;
+    /* max_members as one compare per element (0 = no limit) */
+    const size_t maxm = r->max_members ? r->max_members : SIZE_MAX;
 
     *out = NULL;
     if (!(root = jb__arena_alloc(a, sizeof *root, _Alignof(jb_value)))) {
@@ -552,8 +566,8 @@ value: /* p is on a value (whitespace skipped); it goes to *slot */
         if (!nf) goto fail;
         f = nf;
         in_value = false;
-        if (!(p = pws(r, c, p + 1))) goto fail;
-        if (p < r->end && *p == (f->obj ? '}' : ']')) {
+        if (!(p = pws_item(r, c, p + 1))) goto fail;
+        if (p < r->end && *p == f->close) {
             p++;
             goto close;
         }
@@ -593,32 +607,38 @@ value: /* p is on a value (whitespace skipped); it goes to *slot */
 after: /* a value is complete */
     if (!f) goto done;
     in_value = false;
-    close = f->obj ? '}' : ']';
+    /* The ',' straight after the value (minified, and every value that
+     * ends a line in pretty-printed text before its comma) needs no
+     * whitespace call. */
+    if (JB_LIKELY(p < r->end && *p == ',')) goto comma;
     if (JB_UNLIKELY(!(p = pws(r, c, p)))) goto fail;
-    if (JB_LIKELY(p < r->end && *p == ',')) {
-        const char *comma = p;
-        if (!(p = pws(r, c, p + 1))) goto fail;
-        if (JB_UNLIKELY(p < r->end && *p == close)) {
+    if (JB_LIKELY(p < r->end && *p == ',')) goto comma;
+    if (p < r->end && *p == f->close) {
+        p++;
+        goto close;
+    }
+    jb__r_fail(r, JB_E_SYNTAX, p, "expected ',' or '%c', found %s", f->close,
+               jb__r_found(r, p, fb));
+    goto fail;
+comma: /* p is on the ',' after an element */
+    {
+        const char *at = p;
+        if (JB_UNLIKELY(!(p = pws_item(r, c, p + 1)))) goto fail;
+        if (JB_UNLIKELY(p < r->end && *p == f->close)) {
             if (!(r->flags & JB_READ_ALLOW_TRAILING_COMMAS)) {
-                jb__r_fail(r, JB_E_SYNTAX, comma, "trailing comma before '%c' not allowed", close);
+                jb__r_fail(r, JB_E_SYNTAX, at, "trailing comma before '%c' not allowed",
+                           f->close);
                 goto fail;
             }
             p++;
             goto close;
         }
-        if (JB_UNLIKELY(r->max_members && f->n >= r->max_members)) {
+        if (JB_UNLIKELY(f->n >= maxm)) {
             jb__r_fail(r, JB_E_LIMIT, p, "more than %zu %s (max_members)", r->max_members,
                        f->obj ? "members in an object" : "elements in an array");
             goto fail;
         }
-        goto element;
     }
-    if (p < r->end && *p == close) {
-        p++;
-        goto close;
-    }
-    jb__r_fail(r, JB_E_SYNTAX, p, "expected ',' or '%c', found %s", close, jb__r_found(r, p, fb));
-    goto fail;
 element: /* p is on the next element (whitespace skipped) */
     if (f->obj) {
         orec *rec;
@@ -639,13 +659,22 @@ element: /* p is on the next element (whitespace skipped) */
         }
         f->n++;
         f->key = &rec->key;
-        if (JB_UNLIKELY(!(p = pws(r, c, p)))) goto fail;
+        /* The ':' straight after the key (both styles of the corpus), then
+         * one space or none before the value. */
         if (JB_UNLIKELY(p >= r->end || *p != ':')) {
-            jb__r_fail(r, JB_E_SYNTAX, p, "expected ':' after key, found %s",
-                       jb__r_found(r, p, fb));
+            if (JB_UNLIKELY(!(p = pws(r, c, p)))) goto fail;
+            if (JB_UNLIKELY(p >= r->end || *p != ':')) {
+                jb__r_fail(r, JB_E_SYNTAX, p, "expected ':' after key, found %s",
+                           jb__r_found(r, p, fb));
+                goto fail;
+            }
+        }
+        p++;
+        if (JB_LIKELY(r->end - p >= 2 && *p == ' ' && !c->wst[(unsigned char)p[1]])) {
+            p++;
+        } else if (JB_UNLIKELY(!(p = pws(r, c, p)))) {
             goto fail;
         }
-        if (JB_UNLIKELY(!(p = pws(r, c, p + 1)))) goto fail;
         slot = &rec->node;
     } else {
         if (JB_UNLIKELY(!(slot = jb__scratch_push(a, sizeof(jb_value), _Alignof(jb_value))))) {

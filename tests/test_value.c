@@ -1164,6 +1164,105 @@ static void test_parse_string_lengths(void) {
     jb_arena_free(a);
 }
 
+/*
+ * Whitespace at every place the parse loop takes it (before and after a
+ * key's ':', after '[', '{' and ',', before ',', ']' and '}', around the
+ * document), in each style the loop takes in line or passes on: none, one
+ * space, a line break with indentation (short, 32 spaces, past 32), tabs,
+ * CRLF, mixed, and comments when allowed. Each document sits in a buffer
+ * of exactly its size (a read past it is an ASan finding); every one is
+ * the same tree. Then the failures at those places: code, offset, path.
+ */
+static void test_parse_whitespace(void) {
+    static const char tmpl[] = "%{%\"a\"%:%[%1%,%\"s\"%,%{%}%,%[%]%,%-2.5%]%,%\"b\"%:%true%}%";
+    static const char want[] = "{\"a\":[1,\"s\",{},[],-2.5],\"b\":true}";
+    static const char *const styles[] = {
+        "", " ", "  ", "\n", "\n    ", "\n        ", "\n                                ",
+        "\n                                        ", "\t", "\r\n  ", " \n ", "\n\t\t", "\n \t",
+        "\n\n  ", " /* c */ ", "\n  // c\n  ", "/**/",
+    };
+    jb_arena *a = jb_arena_new();
+    jb_error e;
+    jb_value *v;
+    for (size_t i = 0; i < sizeof styles / sizeof styles[0]; i++) {
+        bool comment = strchr(styles[i], '/') != NULL;
+        jb_read_options o = {.flags = comment ? JB_READ_ALLOW_COMMENTS : 0};
+        size_t w = strlen(styles[i]), len = 0;
+        char *doc = malloc(sizeof tmpl * (w + 1));
+        for (const char *t = tmpl; *t; t++) {
+            if (*t == '%') {
+                memcpy(doc + len, styles[i], w);
+                len += w;
+            } else {
+                doc[len++] = *t;
+            }
+        }
+        char *exact = malloc(len);
+        memcpy(exact, doc, len);
+        v = NULL;
+        CHECK_AT(__LINE__, jb_value_parse(exact, len, &v, a, &o, &e) == JB_OK, "style %zu: %s", i,
+                 e.message);
+        if (v) CHECK_AT(__LINE__, strcmp(print(v, 0, 0), want) == 0, "style %zu", i);
+        if (comment) {
+            v = (jb_value *)&a;
+            CHECK_AT(__LINE__, jb_value_parse(exact, len, &v, a, NULL, &e) == JB_E_SYNTAX,
+                     "style %zu without the flag", i);
+            CHECK(v == NULL);
+        }
+        free(exact);
+        free(doc);
+    }
+    {
+        static const struct {
+            int line;
+            const char *json;
+            uint32_t flags;
+            size_t max_members;
+            jb_status st;
+            size_t offset;
+            const char *path;
+        } cases[] = {
+            {__LINE__, "{\"a\":1 x}", 0, 0, JB_E_SYNTAX, 7, "$"},
+            {__LINE__, "{\"a\":1x}", 0, 0, JB_E_SYNTAX, 5, "$.a"},
+            {__LINE__, "[1,\n    ]", 0, 0, JB_E_SYNTAX, 2, "$"},
+            {__LINE__, "[1,\n    ]", JB_READ_ALLOW_TRAILING_COMMAS, 0, JB_OK, 0, ""},
+            {__LINE__, "{\"a\":1,\n  }", 0, 0, JB_E_SYNTAX, 6, "$"},
+            {__LINE__, "{\"a\"\n  :\n  1}", 0, 0, JB_OK, 0, ""},
+            {__LINE__, "{\"a\" x}", 0, 0, JB_E_SYNTAX, 5, "$"},
+            {__LINE__, "{\"a\":}", 0, 0, JB_E_SYNTAX, 5, "$.a"},
+            {__LINE__, "{\"a\": }", 0, 0, JB_E_SYNTAX, 6, "$.a"},
+            {__LINE__, "{\"a\":", 0, 0, JB_E_SYNTAX, 5, "$"},
+            {__LINE__, "{\"a\": ", 0, 0, JB_E_SYNTAX, 6, "$"},
+            {__LINE__, "{\"a\"", 0, 0, JB_E_SYNTAX, 4, "$"},
+            {__LINE__, "[1,\n", 0, 0, JB_E_SYNTAX, 4, "$"},
+            {__LINE__, "[1,\n                                        ", 0, 0, JB_E_SYNTAX, 44, "$"},
+            {__LINE__, "[\n  1\n  ,\n  2\n]", 0, 0, JB_OK, 0, ""},
+            {__LINE__, "[1, /* open", JB_READ_ALLOW_COMMENTS, 0, JB_E_SYNTAX, 4, "$"},
+            {__LINE__, "{\"a\":1,\n \"b\":2,\n \"c\":3}", 0, 2, JB_E_LIMIT, 17, "$"},
+            {__LINE__, "{\"a\":1,\n \"b\":2}", 0, 2, JB_OK, 0, ""},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            jb_read_options o = {.flags = cases[i].flags, .max_members = cases[i].max_members};
+            size_t len = strlen(cases[i].json);
+            char *exact = malloc(len);
+            memcpy(exact, cases[i].json, len);
+            v = (jb_value *)&a;
+            jb_arena_reset(a);
+            jb_status st = jb_value_parse(exact, len, &v, a, &o, &e);
+            free(exact);
+            CHECK_AT(cases[i].line, st == cases[i].st, "%s: %s", cases[i].json,
+                     jb_status_name(st));
+            if (st == JB_OK) continue;
+            CHECK_AT(cases[i].line, v == NULL, "out not cleared");
+            CHECK_AT(cases[i].line, e.offset == cases[i].offset, "offset %zu (%s)", e.offset,
+                     e.message);
+            CHECK_AT(cases[i].line, strcmp(e.path, cases[i].path) == 0, "path %s", e.path);
+            CHECK_AT(cases[i].line, jb_arena_used(a) == 0, "arena not rolled back");
+        }
+    }
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_types_and_numbers();
     test_float_tokens();
@@ -1171,6 +1270,7 @@ int main(void) {
     test_objects();
     test_parse_spanning();
     test_parse_string_lengths();
+    test_parse_whitespace();
     test_pointer();
     test_builders();
     test_copy_equal();
