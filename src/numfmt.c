@@ -2,9 +2,9 @@
 /*
  * numfmt.c — integers and shortest round-trip doubles/floats as text.
  *
- * Integers: the digit count from a leading-zero count, then up to three
- * 8-digit words, each made by lane-parallel multiplies and written with
- * one store (no loop over digits, no table beyond "00".."99" for v < 100).
+ * Integers: digit pairs from the "00".."99" table, the quotients by
+ * multiplies, the digit count found by comparisons of v on the way (one
+ * path for nine digits, the usual width of ids).
  *
  * Doubles and floats: Schubfach (Raffaello Giulietti, "The Schubfach way to
  * render doubles", 2020). For v = c * 2^q the rounding interval R_v around v
@@ -63,9 +63,6 @@ static inline int jb_ndigits(uint64_t v) {
     return t + 1 - (u < jb_pow10_u64[t]);
 }
 
-/* Two digits of v < 100 at p. */
-static inline void jb_put2(char *p, uint32_t v) { memcpy(p, jb__digit_pairs + 2 * v, 2); }
-
 /*
  * The 8 decimal digits of v < 10^8 (leading zeros kept) as a word of
  * digit values 0..9, the first digit in the low byte, so that storing it
@@ -87,66 +84,95 @@ static inline uint64_t jb_digits8_word(uint32_t v) {
 /* Trailing zero digits of a jb_digits8_word (8 for 0). */
 static inline int jb_word_trailing_zeros(uint64_t w) { return w ? jb__clz64(w) >> 3 : 8; }
 
-#if JB_NUM_SWAR
-/* The digits of v < 10^8, n = jb_ndigits(v) of them, at p: one 8-byte
- * store of which the first n bytes count (the caller has room for 8). */
-static inline void jb_put_upto8(char *p, uint32_t v, int n) {
-    uint64_t w = (jb_digits8_word(v) + JB_ZEROS8) >> (8 * (8 - n));
-    memcpy(p, &w, 8);
-}
-static inline void jb_put8(char *p, uint32_t v) {
-    uint64_t w = jb_digits8_word(v) + JB_ZEROS8;
-    memcpy(p, &w, 8);
-}
-#else
-static inline void jb_put8(char *p, uint32_t v) {
-    uint32_t hi = v / 10000, lo = v % 10000;
-    jb_put2(p, hi / 100);
-    jb_put2(p + 2, hi % 100);
-    jb_put2(p + 4, lo / 100);
-    jb_put2(p + 6, lo % 100);
-}
-static inline void jb_put_upto8(char *p, uint32_t v, int n) {
-    char t[8];
-    jb_put8(t, v);
-    memcpy(p, t + 8 - n, (size_t)n);
-}
-#endif
+/* ---- integers --------------------------------------------------------- */
 
-/* The n digits of v < 10^8 at p, the leading part of a number: one or two
- * digits straight from the table, more as one word (room for 8 bytes). */
-static inline void jb_put_lead(char *p, uint32_t v, int n) {
-    if (n == 1) {
-        p[0] = (char)('0' + v);
-    } else if (n == 2) {
-        jb_put2(p, v);
-    } else {
-        jb_put_upto8(p, v, n);
+/*
+ * Integers go out in digit pairs from a 200-byte table ("00".."99"), each
+ * pair one 2-byte load and one 2-byte store, with the quotients by 10^4
+ * and 100 taken by multiplies (exact in the ranges given; the tests of
+ * test_numfmt.c cover each boundary). The count of digits is picked by a
+ * few comparisons of v on the way, not computed first: per integer that
+ * is fewer instructions than a word of digit lanes shifted into place, and
+ * each number writes exactly its own bytes.
+ */
+
+/* Two digits of v < 100 at p. (A 64-bit index: the load's address is then
+ * one scaled-index operand, not a doubling first.) */
+static inline void int_put2(char *p, uint64_t v) { memcpy(p, jb__digit_pairs + 2 * v, 2); }
+
+/* Four digits of v < 10^4 at p, leading zeros kept: v / 100 as
+ * v * 5243 >> 19 (exact for v < 43699). (32-bit products: gcc spells a
+ * 64-bit * 100 as three shifts and adds.) */
+static inline void int_put4(char *p, uint32_t v) {
+    uint32_t a = (v * 5243u) >> 19;
+    int_put2(p, a);
+    int_put2(p + 2, v - a * 100u);
+}
+
+/* Eight digits of v < 10^8 at p, leading zeros kept: v / 10^4 as
+ * v * 109951163 >> 40 (exact for every v < 10^8). */
+static inline void int_put8(char *p, uint32_t v) {
+    uint32_t a = (uint32_t)(((uint64_t)v * 109951163u) >> 40);
+    int_put4(p, a);
+    int_put4(p + 4, v - a * 10000u);
+}
+
+/* The digits of v < 10^4 at p, no leading zero ("0" for 0); their count. */
+static inline size_t int_lead4(char *p, uint32_t v) {
+    if (v < 100) {
+        if (v < 10) {
+            p[0] = (char)('0' + v);
+            return 1;
+        }
+        int_put2(p, v);
+        return 2;
     }
+    uint32_t a = (v * 5243u) >> 19;
+    if (v < 1000) {
+        p[0] = (char)('0' + a);
+        int_put2(p + 1, v - a * 100u);
+        return 3;
+    }
+    int_put2(p, a);
+    int_put2(p + 2, v - a * 100u);
+    return 4;
+}
+
+/* The digits of v < 10^8 at p, no leading zero; their count. */
+static inline size_t int_lead8(char *p, uint32_t v) {
+    if (v < 10000) return int_lead4(p, v);
+    uint32_t a = (uint32_t)(((uint64_t)v * 109951163u) >> 40);
+    size_t n = int_lead4(p, a);
+    int_put4(p + n, v - a * 10000u);
+    return n + 4;
 }
 
 /*
- * Integers: the digit count first (a leading-zero count and one table
- * compare), then the leading 1..8 digits and at most two full 8-digit
- * words, each one store. Every store lands inside the 20 bytes (21 with a
- * sign) the contract gives dst.
+ * Up to 8 digits, then nine (the common width of ids, whose first digit
+ * is v * 1441151881 >> 57: exact below 5.9 * 10^9), then up to 16 as a
+ * lead of 1..8 and 8 more, then up to 20. Every store is of a digit
+ * inside the number's own length (at most 20 bytes; 21 with a sign).
  */
 size_t jb__fmt_u64(char *dst, uint64_t v) {
-    int n = jb_ndigits(v);
-    if (n <= 8) {
-        jb_put_lead(dst, (uint32_t)v, n);
-    } else if (n <= 16) {
-        uint64_t hi = v / 100000000u;
-        jb_put_lead(dst, (uint32_t)hi, n - 8);
-        jb_put8(dst + n - 8, (uint32_t)(v - hi * 100000000u));
-    } else {
-        uint64_t hi = v / 10000000000000000u, rest = v - hi * 10000000000000000u;
-        uint64_t mid = rest / 100000000u;
-        jb_put_lead(dst, (uint32_t)hi, n - 16);
-        jb_put8(dst + n - 16, (uint32_t)mid);
-        jb_put8(dst + n - 8, (uint32_t)(rest - mid * 100000000u));
+    if (v < 100000000u) return int_lead8(dst, (uint32_t)v);
+    if (v < 1000000000u) {
+        uint32_t hi = (uint32_t)((v * 1441151881u) >> 57);
+        dst[0] = (char)('0' + hi);
+        int_put8(dst + 1, (uint32_t)v - hi * 100000000u);
+        return 9;
     }
-    return (size_t)n;
+    if (v < 10000000000000000u) {
+        uint64_t hi = v / 100000000u;
+        size_t n = int_lead8(dst, (uint32_t)hi);
+        int_put8(dst + n, (uint32_t)(v - hi * 100000000u));
+        return n + 8;
+    }
+    uint64_t hi = v / 10000000000000000u, rest = v - hi * 10000000000000000u;
+    uint64_t mid = rest / 100000000u;
+    size_t n = int_lead4(dst, (uint32_t)hi); /* hi <= 1844 */
+    int_put8(dst + n, (uint32_t)mid);
+    int_put8(dst + n + 8, (uint32_t)(rest - mid * 100000000u));
+    return n + 16;
 }
 
 size_t jb__fmt_i64(char *dst, int64_t v) {

@@ -652,6 +652,41 @@ static void test_integer_room(void) {
     free(i);
 }
 
+/* Each path of the integer printer (numfmt.c: up to 8 digits, nine, up
+ * to 16, more) against snprintf: every value below 10^5, each side of
+ * every width and of the nine-digit path's multiply (exact below 5.9e9),
+ * and the bytes after the number left as they were. */
+static void test_integer_paths(void) {
+    char out[32], ref[32];
+    uint64_t around[] = {99999999u,           100000000u,          100000001u,
+                         123456789u,          999999999u,          1000000000u,
+                         4294967295u,         4294967296u,         5900000000u,
+                         9999999999u,         9999999999999999u,   10000000000000000u,
+                         10000000000000001u,  UINT64_MAX - 999}; /* the last window ends at UINT64_MAX */
+    for (uint64_t v = 0; v < 100000u; v++) {
+        size_t n = jb__fmt_u64(out, v);
+        snprintf(ref, sizeof ref, "%" PRIu64, v);
+        CHECK_MEM_AT(__LINE__, out, n, ref, strlen(ref));
+    }
+    for (size_t i = 0; i < sizeof around / sizeof around[0]; i++) {
+        for (uint64_t d = 0; d < 2000; d++) {
+            uint64_t v = around[i] - 1000 + d;
+            memset(out, 'x', sizeof out);
+            size_t n = jb__fmt_u64(out, v);
+            snprintf(ref, sizeof ref, "%" PRIu64, v);
+            CHECK_MEM_AT(__LINE__, out, n, ref, strlen(ref));
+            CHECKF(out[n] == 'x', "a store past the %zu digits of %s", n, ref);
+        }
+    }
+    uint64_t seed = 7;
+    for (int i = 0; i < 100000; i++) { /* nine digits, the ids' width */
+        uint64_t v = 100000000u + splitmix64(&seed) % 900000000u;
+        size_t n = jb__fmt_u64(out, v);
+        snprintf(ref, sizeof ref, "%" PRIu64, v);
+        CHECK_MEM_AT(__LINE__, out, n, ref, strlen(ref));
+    }
+}
+
 /* JB_TEST_SCALE (0 < s < 1: the slow modes and the emulated targets of
  * make test) divides the random and long-input counts by 1/s. */
 static long scale_divisor(void) {
@@ -663,6 +698,7 @@ static long scale_divisor(void) {
 static void run_all(long scale) {
     test_integers();
     test_integer_room();
+    test_integer_paths();
     test_f64_table();
     test_f32_table();
     test_f64_random(2000000 / scale, 10);
