@@ -123,6 +123,7 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
     P("    const char *const end = d->end;\n    uint64_t seen[%zu] = {0};\n    size_t count = 0, guess = 0;\n"
       "    jb_str key;\n    (void)guess;\n",
       words);
+    if (n == 0) P("    (void)seen;\n    (void)o;\n"); /* an empty record: no field reads them */
     if (nd->mode == CG_AFTER_TAG) {
         /* push_record(resume): just past the tag member, in the sum's object */
         P("    switch (jbg_next(d, &p, '}')) {\n    case 1: break;\n    case 0: goto done;\n    default: return NULL;\n    }\n");

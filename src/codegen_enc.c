@@ -136,14 +136,19 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
           (unsigned)in, nd->mode == CG_AFTER_TAG ? 1 : 0);
         return;
     }
-    /* 0: nothing written yet, 1: something written, 2: `first` says */
+    /* 0: nothing written yet, 1: something written, 2: `first` says.
+     * `first` exists when a field is reached in state 2 (an optional
+     * field before it, nothing always written): a record whose optional
+     * fields all come last never reads it (-Wunused-but-set-variable). */
     int state = nd->mode == CG_AFTER_TAG ? 1 : 0;
     bool need_first = false;
     for (size_t i = 0, st = (size_t)state; i < pl->n; i++) {
-        if (st == 0 && !always(&pl->e[i])) need_first = true;
+        if (st == 2) need_first = true;
         if (always(&pl->e[i])) st = 1;
+        else if (st == 0) st = 2;
     }
     if (need_first) P("    int first = 1;\n");
+    if (pl->n == 0) P("    (void)o;\n"); /* an empty record: {} */
     /* The '{' goes under the first field's reservation when that field is
      * always written; the '}' under the last one's when that is always
      * written and bounded: a record of such fields reserves once per

@@ -562,6 +562,33 @@ size_t jb_gen_fmt_u64(char *dst, uint64_t v) { return jb__fmt_u64(dst, v); }
  * which jb_gen_w_f64 falls back to where the scope inherits. */
 #define GEN_WRITE_FLAGS (JB_WRITE_ALLOW_INVALID_UTF8 | JB_WRITE_NONFINITE_NULL | JB_WRITE_ABSENT_NULL)
 
+/* Generated code recurses on the C stack, one call (or a few) per level
+ * of nesting, where the interpreter keeps frames on the arena: a small
+ * thread stack with max_depth raised would overflow in generated code and
+ * not in the interpreter. So the generated attempt gets a depth limit of
+ * its own, what the stack left above the floor (src/stack.c) affords at
+ * GEN_STACK_PER_LEVEL bytes a level after GEN_STACK_RESERVE for an
+ * interpreter call at the bottom (jb_gen_value); past it the code hands
+ * over and the interpreter runs the whole call, with the caller's limit.
+ * A level takes 100-300 bytes (gcc -fstack-usage, -O2 and ASan), so these
+ * are margins. Where the stack's bounds are unknown (floor 0) the attempt
+ * stops at GEN_DEPTH_UNKNOWN_STACK levels. Once per call: the count is
+ * nothing beside a document's work. */
+#define GEN_STACK_PER_LEVEL 1024u
+#define GEN_STACK_RESERVE (16u * 1024u)
+#define GEN_DEPTH_UNKNOWN_STACK 128u
+
+static uint32_t gen_max_depth(uint32_t depth, uint32_t max_depth) {
+    uintptr_t fl = jb__stack_floor();
+    uintptr_t levels = GEN_DEPTH_UNKNOWN_STACK;
+    if (fl) {
+        char here;
+        uintptr_t at = (uintptr_t)&here;
+        levels = at > fl + GEN_STACK_RESERVE ? (at - fl - GEN_STACK_RESERVE) / GEN_STACK_PER_LEVEL : 0;
+    }
+    return levels < (uintptr_t)(max_depth - depth) ? depth + (uint32_t)levels : max_depth;
+}
+
 const jb_gen_codec *jb__gen_codec(const jb_type *t) {
     if (!t->cache) return NULL;
     return (const jb_gen_codec *)jb__atomic_load_ptr(&t->cache->gen);
@@ -572,7 +599,8 @@ bool jb__gen_decode(const jb_gen_codec *c, jb_reader *r, void *out) {
     /* An arena with a cap: the interpreter's frames on the scratch stack
      * count toward it, so only the interpreter meets the cap exactly. */
     if ((r->flags & ~GEN_READ_FLAGS) || a->cap) return false;
-    jb_gen_dec d = {r->end, r->flags, r->depth, r->max_depth, r->max_members ? r->max_members : SIZE_MAX, r};
+    jb_gen_dec d = {r->end, r->flags, r->depth, gen_max_depth(r->depth, r->max_depth),
+                    r->max_members ? r->max_members : SIZE_MAX, r};
     const char *p = c->decode(&d, r->p, (char *)out);
     if (!p) return false;
     r->p = p;
@@ -582,7 +610,7 @@ bool jb__gen_decode(const jb_gen_codec *c, jb_reader *r, void *out) {
 bool jb__gen_encode(const jb_gen_codec *c, jb_writer *w, const jb_type *t, const void *value) {
     if (w->sink != JB_SINK_BUF || (w->flags & ~GEN_WRITE_FLAGS)) return false;
     (void)t;
-    jb_gen_enc e = {w->end, w->flags, w->depth, w->max_depth, w};
+    jb_gen_enc e = {w->end, w->flags, w->depth, gen_max_depth(w->depth, w->max_depth), w};
     char *p = c->encode(&e, w->p, (const char *)value);
     if (!p) return false;
     w->p = p;

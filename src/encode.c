@@ -975,9 +975,11 @@ static jb_status run(jb_writer *w, const jb_type *type, const void *value,
     w->stack_floor = jb__stack_floor();
     jb_status st = check_root(w, type);
     const jb_gen_codec *gen = st ? NULL : jb__gen_codec(type);
-    if (gen && !(w->flags & JB_WRITE_INTERPRET)) {
+    if (gen && w->sink == JB_SINK_BUF && !(w->flags & JB_WRITE_INTERPRET)) {
         /* Generated code for this type (codegen_rt.c): if it gives up, the
-         * output so far is dropped and the interpreter writes it all. */
+         * output so far is dropped and the interpreter writes it all. Only
+         * into a jb_buf, the one sink that can be rolled back (and the
+         * only one the restart below knows). */
         if (jb__gen_encode(gen, w, type, value)) {
             st = jb__w_finish(w);
             if (!st) return JB_OK;

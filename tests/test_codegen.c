@@ -16,6 +16,7 @@
  *     not attach, and the interpreter keeps running.
  */
 #include <dirent.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -23,6 +24,7 @@
 #include "codegen_zoo.h"
 #include "decode.h"
 #include "encode.h"
+#include "small_stack.h"
 
 extern jb_gen_unit jbgen_zoo_unit;
 
@@ -500,6 +502,99 @@ static void test_compact_text(void) {
 }
 #endif
 
+/* A type with generated code, encoded to the sinks that cannot be rolled
+ * back (a fixed buffer, a callback): the interpreter writes them, with its
+ * bytes. (The restart after generated code used to assume a jb_buf and
+ * crashed on the others: found by tests/both_paths.h over test_encode.) */
+static int sink_buf(void *ctx, const char *data, size_t len) {
+    jb_buf *b = ctx;
+    if (jb_buf_reserve(b, len)) return 1;
+    memcpy(b->data + b->len, data, len);
+    b->len += len;
+    return 0;
+}
+
+static void test_sinks(void) {
+    const jb_type *t = zoo("scalars");
+    char v[4096];
+    CHECK(t && t->size <= sizeof v && jb_codegen_active(t));
+    if (!t || t->size > sizeof v) return;
+    static const char json[] = "{\"b\":true,\"i8\":-5,\"i32\":7,\"u64\":18446744073709551615,\"f64\":0.5,"
+                               "\"s\":\"h\",\"cs\":\"x\",\"c\":\"Red\",\"i64s\":\"12\"}";
+    jb_arena *a = jb_arena_new();
+    CHECK(jb_decode(t, json, sizeof json - 1, v, a, NULL, NULL) == JB_OK);
+    jb_buf want = JB_BUF_INIT, got = JB_BUF_INIT;
+    jb_write_options wo = {.flags = JB_WRITE_INTERPRET};
+    CHECK(jb_encode(t, v, &want, &wo, NULL) == JB_OK && want.len > 0);
+    char fixed[4096];
+    size_t needed = 0;
+    CHECK(jb_encode_fixed(t, v, fixed, sizeof fixed, &needed, NULL, NULL) == JB_OK);
+    CHECK_MEM_AT(__LINE__, fixed, needed, want.data, want.len);
+    needed = 0;
+    CHECK(jb_encode_fixed(t, v, fixed, 3, &needed, NULL, NULL) == JB_E_BUFFER && needed == want.len);
+    CHECK(jb_encode_to(t, v, sink_buf, &got, NULL, NULL) == JB_OK);
+    CHECK_MEM_AT(__LINE__, got.data, got.len, want.data, want.len);
+    jb_buf_free(&want);
+    jb_buf_free(&got);
+    jb_arena_free(a);
+}
+
+/* Generated code recurses on the C stack where the interpreter does not:
+ * on a 64 KiB thread with max_depth raised, a tree 20,000 deep decodes and
+ * encodes (the generated attempt stops at what the stack affords and hands
+ * over) instead of overflowing. Found by test_encode's and test_decode's
+ * deep small-stack cases through both paths. */
+typedef struct {
+    const char *json;
+    size_t len;
+    uint32_t depth;
+    jb_status dec, enc;
+    bool same; /* the interpreter's bytes */
+} deep_job;
+
+static void *deep_thread(void *p) {
+    deep_job *j = p;
+    const jb_type *t = zoo("tree");
+    char v[256];
+    jb_arena *a = jb_arena_new();
+    jb_read_options ro = {.max_depth = j->depth};
+    jb_write_options wo = {.max_depth = j->depth};
+    jb_buf b = JB_BUF_INIT, want = JB_BUF_INIT;
+    j->dec = t && t->size <= sizeof v ? jb_decode(t, j->json, j->len, v, a, &ro, NULL) : JB_E_ARG;
+    j->enc = j->dec ? j->dec : jb_encode(t, v, &b, &wo, NULL);
+    wo.flags = JB_WRITE_INTERPRET;
+    j->same = !j->enc && jb_encode(t, v, &want, &wo, NULL) == JB_OK && b.len == want.len &&
+              memcmp(b.data, want.data, b.len) == 0 && b.len > j->len / 2;
+    jb_buf_free(&want);
+    jb_buf_free(&b);
+    jb_arena_free(a);
+    return NULL;
+}
+
+static void test_deep_small_stack(void) {
+    const size_t n = 20000;
+    static const char open[] = "{\"v\":1,\"left\":", close[] = ",\"right\":null}";
+    size_t len = n * (sizeof open - 1 + sizeof close - 1) + 4;
+    char *json = malloc(len);
+    CHECK(json != NULL && jb_codegen_active(zoo("tree")));
+    if (!json) return;
+    char *q = json;
+    for (size_t i = 0; i < n; i++) q = memcpy(q, open, sizeof open - 1), q += sizeof open - 1;
+    q = memcpy(q, "null", 4), q += 4;
+    for (size_t i = 0; i < n; i++) q = memcpy(q, close, sizeof close - 1), q += sizeof close - 1;
+    deep_job j = {json, len, (uint32_t)n + 8, JB_E_ARG, JB_E_ARG, false};
+    pthread_attr_t at;
+    pthread_t th;
+    pthread_attr_init(&at);
+    CHECK(pthread_attr_setstacksize(&at, small_stack()) == 0);
+    CHECK(pthread_create(&th, &at, deep_thread, &j) == 0 && pthread_join(th, NULL) == 0);
+    pthread_attr_destroy(&at);
+    CHECKF(j.dec == JB_OK, "decode: %s", jb_status_name(j.dec));
+    CHECKF(j.enc == JB_OK, "encode: %s", jb_status_name(j.enc));
+    CHECK(j.same);
+    free(json);
+}
+
 int main(void) {
     test_attached();
 #ifdef JB_TEST_COMPACT
@@ -507,6 +602,8 @@ int main(void) {
 #endif
     test_taken();
     test_call_options();
+    test_sinks();
+    test_deep_small_stack();
     test_docs();
     test_ints();
     test_differential();
