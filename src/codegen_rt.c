@@ -138,10 +138,13 @@ const char *jb_gen_f32(jb_gen_dec *d, const char *p, float *out) {
     return after(r, jb__dec_float(r, &jb_f32, out));
 }
 
+/* jb__dec_str without its type check: a byte other than '"' hands over
+ * here, and the interpreter reports it. */
 const char *jb_gen_str(jb_gen_dec *d, const char *p, jb_str *out) {
     jb_reader *r = rd(d);
+    if (JB_UNLIKELY(p >= d->end || *p != '"')) return NULL;
     r->p = p;
-    return after(r, jb__dec_str(r, out));
+    return after(r, jb__r_string(r, out, (d->flags & JB_READ_BORROW_STRINGS) != 0, NULL));
 }
 
 const char *jb_gen_cstr(jb_gen_dec *d, const char *p, char **out) {
@@ -376,7 +379,16 @@ char *jb_gen_grow(jb_gen_enc *e, char *p, size_t n) {
     return w_after(e, w, jb__w_grow(w, n));
 }
 
+/* Short clean strings (most values) straight into the room at p, as
+ * jb__w_string's own first try does (jb__w_plain_at), without the
+ * writer's state in between; the rest through jb__enc_str. */
 char *jb_gen_w_str(jb_gen_enc *e, char *p, const jb_str *s, uint32_t xflags) {
+    size_t n = s->len;
+    if (JB_LIKELY(n <= JB_W_PLAIN_MAX && s->ptr && (size_t)(e->end - p) >= n + 2)) {
+        char *q = ((e->flags | xflags) & JB_WRITE_ESCAPE_SLASH) ? jb__w_plain_at(p, s->ptr, n, true)
+                                                     : jb__w_plain_at(p, s->ptr, n, false);
+        if (JB_LIKELY(q != NULL)) return q;
+    }
     jb_writer *w = w_at(e, p);
     uint32_t f = w->flags;
     w->flags |= xflags;
