@@ -178,6 +178,10 @@ typedef struct bench_case {
     const char *note;
     size_t size;           /* sizeof the C value */
     const jb_type *type;   /* jbind descriptor */
+    /* the "jbind-generated" row's descriptor when not type (NULL: type): a
+     * named one-field unwrapped record around an inline vector or map, the
+     * same JSON and memory (jbind_generate takes named roots with a plan) */
+    const jb_type *gen_type;
     uint32_t write_flags;  /* jbind JB_WRITE_* for this model */
     uint32_t read_flags;
     /* seed cases: build the reference value (NULL for corpus cases) */

@@ -22,6 +22,9 @@ extern const jb_type large_union_type, lu_record_type; /* lu_gen_desc.c */
 extern const jb_type d_type, big_record_type, big_product_type, big_sum_type, enum5_type, foo_type,
     finch_type, tree_type, mesh_type, twitter100_type, gsoc_project_type, gh_event_type;
 extern const jb_type twitter_type, citm_type, canada_type;
+/* the named roots of the inline vector and map cases' generated rows (jb_models_desc.c) */
+extern const jb_type foos_root_type, ints_root_type, i64arr_root_type, mapss_root_type, gsoc_root_type,
+    github_root_type, numbers_root_type;
 #define STR (&jb_string)
 #define MAP_STR_STR JB_MAP_OF_T(jb_str, jb_str, &jb_string, &jb_string)
 
@@ -518,31 +521,41 @@ ALL_CASES(DECL)
     static const bench_case case_##id = {.name = name_, .group = group_, .file = file_, \
         .size = sizeof(T), .type = type_, .write_flags = wflags, .equal = eq,        \
         .dec = DECS(id), .enc = ENCS(id)};
+/* A case whose type is an inline vector or map: its generated row runs
+ * through the named root gen_ (bench_case.gen_type). */
+#define SEED_G(id, name_, group_, note_, T, type_, gen_, mk, eq, elems_)            \
+    static const bench_case case_##id = {.name = name_, .group = group_, .note = note_, \
+        .size = sizeof(T), .type = type_, .gen_type = gen_, .make = mk, .equal = eq,  \
+        .elems = elems_, .dec = DECS(id), .enc = ENCS(id)};
+#define CORPUS_G(id, name_, group_, file_, T, type_, gen_, wflags, eq)               \
+    static const bench_case case_##id = {.name = name_, .group = group_, .file = file_, \
+        .size = sizeof(T), .type = type_, .gen_type = gen_, .write_flags = wflags,   \
+        .equal = eq, .dec = DECS(id), .enc = ENCS(id)};
 
 SEED(d, "aeson.D", "seed", "jbind default sum encoding (external tag; nullary as \"Nullary\"), not aeson's {\"Nullary\":[]}", D, &d_type, make_d, eq_Dv, 0)
 SEED(bigrecord, "aeson.BigRecord", "seed", "25 int64 fields", big_record, &big_record_type, make_big_record, eq_big_record, 0)
 SEED(bigproduct, "aeson.BigProduct", "seed", "25 positional int64", big_product, &big_product_type, make_big_product, eq_big_product, 0)
 SEED(bigsum, "aeson.BigSum", "seed", "25 nullary cases as a C enum, value \"F25\"", big_sum, &big_sum_type, make_big_sum, eq_big_sum, 0)
-SEED(foos, "circe.foos", "seed", "map of 100 Foo", map_foo, JB_MAP_OF_T(jb_str, foo, &jb_string, &foo_type), make_foos, eq_map_foo, 0)
-SEED(ints, "circe.ints", "seed", "[0..1000] int32", vec_i32, JB_VEC_OF_T(int32_t, &jb_i32), make_ints, eq_ints, 1001)
+SEED_G(foos, "circe.foos", "seed", "map of 100 Foo", map_foo, JB_MAP_OF_T(jb_str, foo, &jb_string, &foo_type), &foos_root_type, make_foos, eq_map_foo, 0)
+SEED_G(ints, "circe.ints", "seed", "[0..1000] int32", vec_i32, JB_VEC_OF_T(int32_t, &jb_i32), &ints_root_type, make_ints, eq_ints, 1001)
 SEED(finch, "finch.large", "seed", "2048 {s: 100 chars} + 4096 int32 (SplitMix64)", finch_large, &finch_type, make_finch, eq_finch, 0)
 SEED(lu_record, "fable.LargeUnionMaps", "seed", "200 fields of map<LargeUnion(500 cases),string>", lu_record, &lu_record_type, make_lu_record, eq_lu_record, 0)
 SEED(lu_case500, "fable.lookup.Case500", "lookup", "decode \"Case500\" into the 500-case enum", large_union, &large_union_type, make_case500, eq_lu, 0)
 SEED(lu_case1, "fable.lookup.Case1", "lookup", "decode \"Case1\" into the 500-case enum", large_union, &large_union_type, make_case1, eq_lu, 0)
 SEED(enum5, "fable.lookup.Enum5", "lookup", "decode \"E5\" into a 5-case enum", enum5, &enum5_type, make_enum5, eq_enum5, 0)
 SEED(tree, "wide.tree5x8", "wide", "fan-out 5, depth 8: 488,281 nodes", tree_node, &tree_type, make_tree, eq_tree, 488281)
-SEED(i64arr, "wide.int64x100001", "wide", "100,001 int64 (SplitMix64)", vec_i64, JB_VEC_OF_T(int64_t, &jb_i64), make_i64arr, eq_i64arr, 100001)
-SEED(map10, "wide.map10", "wide", "map<string,string> 10 entries", map_str_str, MAP_STR_STR, make_map10, eq_mapss, 10)
-SEED(map100, "wide.map100", "wide", "map<string,string> 100 entries", map_str_str, MAP_STR_STR, make_map100, eq_mapss, 100)
-SEED(map1000, "wide.map1000", "wide", "map<string,string> 1,000 entries", map_str_str, MAP_STR_STR, make_map1000, eq_mapss, 1000)
-SEED(map10000, "wide.map10000", "wide", "map<string,string> 10,000 entries", map_str_str, MAP_STR_STR, make_map10000, eq_mapss, 10000)
+SEED_G(i64arr, "wide.int64x100001", "wide", "100,001 int64 (SplitMix64)", vec_i64, JB_VEC_OF_T(int64_t, &jb_i64), &i64arr_root_type, make_i64arr, eq_i64arr, 100001)
+SEED_G(map10, "wide.map10", "wide", "map<string,string> 10 entries", map_str_str, MAP_STR_STR, &mapss_root_type, make_map10, eq_mapss, 10)
+SEED_G(map100, "wide.map100", "wide", "map<string,string> 100 entries", map_str_str, MAP_STR_STR, &mapss_root_type, make_map100, eq_mapss, 100)
+SEED_G(map1000, "wide.map1000", "wide", "map<string,string> 1,000 entries", map_str_str, MAP_STR_STR, &mapss_root_type, make_map1000, eq_mapss, 1000)
+SEED_G(map10000, "wide.map10000", "wide", "map<string,string> 10,000 entries", map_str_str, MAP_STR_STR, &mapss_root_type, make_map10000, eq_mapss, 10000)
 CORPUS(twitter, "twitter", "corpus", "twitter.json", twitter, &twitter_type, JB_WRITE_ABSENT_NULL, eq_twitter)
 CORPUS(citm, "citm_catalog", "corpus", "citm_catalog.json", citm_catalog, &citm_type, JB_WRITE_ABSENT_NULL, eq_citm)
 CORPUS(canada, "canada", "corpus", "canada.json", canada, &canada_type, 0, eq_canada)
-CORPUS(gsoc, "gsoc-2018", "partial", "gsoc-2018.json", gsoc, JB_MAP_OF_T(jb_str, gsoc_project, &jb_string, &gsoc_project_type), 0, eq_gsoc)
+CORPUS_G(gsoc, "gsoc-2018", "partial", "gsoc-2018.json", gsoc, JB_MAP_OF_T(jb_str, gsoc_project, &jb_string, &gsoc_project_type), &gsoc_root_type, 0, eq_gsoc)
 CORPUS(mesh, "mesh", "partial", "mesh.json", mesh, &mesh_type, 0, eq_mesh)
-CORPUS(numbers, "numbers", "partial", "numbers.json", vec_f64, JB_VEC_OF_T(double, &jb_f64), 0, eq_numbers)
-CORPUS(github, "github_events", "partial", "github_events.json", gh_events, JB_VEC_OF_T(gh_event, &gh_event_type), 0, eq_github)
+CORPUS_G(numbers, "numbers", "partial", "numbers.json", vec_f64, JB_VEC_OF_T(double, &jb_f64), &numbers_root_type, 0, eq_numbers)
+CORPUS_G(github, "github_events", "partial", "github_events.json", gh_events, JB_VEC_OF_T(gh_event, &gh_event_type), &github_root_type, 0, eq_github)
 CORPUS(twitter100, "aeson.twitter100", "partial", "aeson/twitter100.json", twitter100, &twitter100_type, 0, eq_twitter100)
 
 /* the number micro-benchmarks (numbers.c) and the DOM cases (dom_c.c) */

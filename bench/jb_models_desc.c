@@ -94,3 +94,30 @@ const jb_type twitter100_type = JB_RECORD(twitter100,
     JB_FIELD(twitter100, max_id, &jb_u64), JB_FIELD(twitter100, page, &jb_i32),
     JB_FIELD(twitter100, query, STR));
 
+
+/* Named roots for the cases whose type is a vector or map written inline
+ * in the case table (jb_models.c): jbind_generate takes named descriptors
+ * with a plan, so each is a one-field record with JB_FMT_UNWRAP_UNARY
+ * around the same vector or map. Its JSON is the field's value and its
+ * memory the field's (one member at offset 0), so the "jbind-generated"
+ * row decodes and encodes the case's own text and struct through it
+ * (bench_case.gen_type); the "jbind" row keeps the inline descriptor. */
+#define ROOT(T, M)                                                                         \
+    typedef struct T##_root { M v; } T##_root;                                             \
+    _Static_assert(sizeof(T##_root) == sizeof(M) && _Alignof(T##_root) == _Alignof(M), \
+                   #T "_root is laid out as " #M)
+ROOT(foos, map_foo);
+ROOT(ints, vec_i32);
+ROOT(i64arr, vec_i64);
+ROOT(mapss, map_str_str);
+ROOT(gsoc, gsoc);
+ROOT(github, gh_events);
+ROOT(numbers, vec_f64);
+#define UNWRAP(T, desc) JB_RECORD((T##_root, .fmt_flags = JB_FMT_UNWRAP_UNARY), JB_FIELD(T##_root, v, desc))
+const jb_type foos_root_type = UNWRAP(foos, JB_MAP_OF_T(jb_str, foo, STR, &foo_type));
+const jb_type ints_root_type = UNWRAP(ints, JB_VEC_OF_T(int32_t, &jb_i32));
+const jb_type i64arr_root_type = UNWRAP(i64arr, JB_VEC_OF_T(int64_t, &jb_i64));
+const jb_type mapss_root_type = UNWRAP(mapss, JB_MAP_OF_T(jb_str, jb_str, STR, STR));
+const jb_type gsoc_root_type = UNWRAP(gsoc, JB_MAP_OF_T(jb_str, gsoc_project, STR, &gsoc_project_type));
+const jb_type github_root_type = UNWRAP(github, JB_VEC_OF_T(gh_event, &gh_event_type));
+const jb_type numbers_root_type = UNWRAP(numbers, JB_VEC_OF_T(double, &jb_f64));

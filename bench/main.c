@@ -91,11 +91,16 @@ static jb_error jb_last_error;
 /* "jbind" runs the interpreter (JB_*_INTERPRET), "jbind-generated" the
  * same calls with the generated codecs (bench/CMakeLists.txt,
  * jbind_generate) taking them. */
+/* The descriptor a row runs: the generated row's own root where the case
+ * has one (bench_case.gen_type). */
+static const jb_type *row_type(const bench_case *bc, int generated) {
+    return generated && bc->gen_type ? bc->gen_type : bc->type;
+}
 static int jbind_decode_flags(bench_io *io, uint32_t extra) {
     jb_read_options o;
     memset(&o, 0, sizeof o);
     o.flags = io->bc->read_flags | extra;
-    jb_status s = jb_decode(io->bc->type, io->in, io->in_len, io->out, io->jarena, &o, &jb_last_error);
+    jb_status s = jb_decode(row_type(io->bc, extra == 0), io->in, io->in_len, io->out, io->jarena, &o, &jb_last_error);
     if (s != JB_OK) {
         snprintf(io->errmsg, sizeof io->errmsg, "%s at %.200s: %.500s", jb_status_name(s), jb_last_error.path,
                  jb_last_error.message);
@@ -110,7 +115,7 @@ static int jbind_encode_flags(bench_io *io, uint32_t extra) {
     memset(&o, 0, sizeof o);
     o.flags = io->bc->write_flags | extra;
     io->jbuf.len = 0;
-    jb_status s = jb_encode(io->bc->type, io->value, &io->jbuf, &o, &jb_last_error);
+    jb_status s = jb_encode(row_type(io->bc, extra == 0), io->value, &io->jbuf, &o, &jb_last_error);
     if (s != JB_OK) {
         snprintf(io->errmsg, sizeof io->errmsg, "%s at %.200s: %.500s", jb_status_name(s), jb_last_error.path,
                  jb_last_error.message);
@@ -148,7 +153,7 @@ static bench_fn case_fn(const bench_case *bc, int lib, int enc) {
     if (bench_libs[lib].kind == BENCH_LIMIT) return enc ? bc->enc[LIB_JBIND] : bc->dec[LIB_JBIND];
     /* the generated row: the typed cases whose type has generated codecs */
     if (lib == LIB_JBIND_GEN) {
-        if (!jb_codegen_active(bc->type)) return NULL;
+        if (!jb_codegen_active(row_type(bc, 1))) return NULL;
         if (enc) return bc->enc[LIB_JBIND] == jbind_enc ? jbind_gen_enc : NULL;
         return bc->dec[LIB_JBIND] == jbind_dec ? jbind_gen_dec : NULL;
     }
