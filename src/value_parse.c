@@ -386,17 +386,24 @@ static inline const char *pws(jb_reader *r, const pctx *c, const char *p) {
     return pws_slow(r, p);
 }
 
-/* Whitespace before an element (after '[', '{' or ','): none (minified),
- * else a line break and indentation (pretty-printed) before the single
- * space that pws tries first. */
-static inline const char *pws_item(jb_reader *r, const pctx *c, const char *p) {
+/* Whitespace before an element (after '[', '{' or ','), the in-line
+ * cases: none (minified), else a line break and indentation
+ * (pretty-printed) before the single space that pws tries first. NULL:
+ * none of them (nothing is recorded). */
+static inline const char *ws_item_fast(const jb_reader *r, const pctx *c, const char *p) {
     const char *q;
     if (JB_LIKELY(p < r->end)) {
         if (JB_LIKELY(!c->wst[(unsigned char)*p])) return p;
         if (*p == '\n' && (q = ws_indent(r, p)) != NULL) return q;
         if (p + 1 < r->end && *p == ' ' && !c->wst[(unsigned char)p[1]]) return p + 1;
     }
-    return pws_slow(r, p);
+    return NULL;
+}
+
+/* The same, the rest by jb__r_ws_slow (NULL after a failure). */
+static inline const char *pws_item(jb_reader *r, const pctx *c, const char *p) {
+    const char *q = ws_item_fast(r, c, p);
+    return JB_LIKELY(q != NULL) ? q : pws_slow(r, p);
 }
 
 /* Bytes that may follow a literal or number in line (the slow paths
@@ -411,7 +418,7 @@ static inline bool delim_at(const jb_reader *r, const char *p) {
  * pass). NULL: the general path (other integers, BIG, -0 handled by
  * scan_f64 too, faults, max_number_len).
  */
-static inline const char *num_fast(const jb_reader *r, const char *p, jb_value *v) {
+JB_INLINE const char *num_fast(const jb_reader *r, const char *p, jb_value *v) {
     bool neg;
     uint64_t mag = 0;
     size_t n, m;
@@ -462,7 +469,7 @@ dbl:
 }
 
 /* true/false/null at p in line (followed by a delimiter); NULL: general path. */
-static inline const char *lit_fast(const jb_reader *r, const char *p, jb_value *v) {
+JB_INLINE const char *lit_fast(const jb_reader *r, const char *p, jb_value *v) {
     size_t room = (size_t)(r->end - p);
     uint32_t w;
     if (room < 4) return NULL;
@@ -482,6 +489,91 @@ static inline const char *lit_fast(const jb_reader *r, const char *p, jb_value *
         return p + 5;
     }
     return NULL;
+}
+
+/* What a value's first byte starts, for the loop's dispatch: one load and
+ * a jump over five dense cases, where a switch over the bytes themselves
+ * compiles to a tree of about ten compares. */
+enum { V_OTHER, V_STR, V_OPEN, V_LIT, V_NUM };
+static const unsigned char vclass[256] = {
+    ['"'] = V_STR, ['{'] = V_OPEN, ['['] = V_OPEN, ['t'] = V_LIT, ['f'] = V_LIT, ['n'] = V_LIT,
+    ['-'] = V_NUM, ['0'] = V_NUM,  ['1'] = V_NUM,  ['2'] = V_NUM, ['3'] = V_NUM, ['4'] = V_NUM,
+    ['5'] = V_NUM, ['6'] = V_NUM,  ['7'] = V_NUM,  ['8'] = V_NUM, ['9'] = V_NUM,
+};
+
+/* The most elements a small array holds in a local before it needs a
+ * frame (canada's coordinate pairs, citm_catalog's id lists). */
+#define SMALL_N 8
+
+/*
+ * The array opened at p (its '['), when it holds at most SMALL_N scalars
+ * that the in-line paths take (str_fast, num_fast, lit_fast) between
+ * whitespace that ws_item_fast takes: its elements are read into tmp with
+ * no frame and no scratch push. Returns the byte after its ']' with *k
+ * elements in tmp. NULL at anything else, which it leaves for the loop,
+ * recording nothing: *k elements (maybe 0) are in tmp, the k-th ends at
+ * *resume, and the loop goes on from there as if it had read them itself
+ * (its 'after' state: it takes, and reports, whatever follows). Strings
+ * are str_fast's: the same arena allocations as the loop's.
+ */
+static inline const char *small_array(jb_reader *r, const pctx *c, const char *p, jb_value *tmp,
+                                      size_t *k, const char **resume) {
+    size_t n = 0;
+    const char *q;
+    *k = 0;
+    if (!(p = ws_item_fast(r, c, p + 1))) return NULL;
+    if (p < r->end && *p == ']') return p + 1;
+    for (;;) {
+        jb_value *v = &tmp[n];
+        if (p >= r->end) return NULL;
+        switch (vclass[(unsigned char)*p]) {
+        case V_STR:
+            if (!(q = str_fast(r, c, p, &v->u.str))) return NULL;
+            v->type = JB_VALUE_STRING;
+            v->nk = 0;
+            break;
+        case V_NUM:
+            if (!(q = num_fast(r, p, v))) return NULL;
+            break;
+        case V_LIT:
+            if (!(q = lit_fast(r, p, v))) return NULL;
+            break;
+        default: return NULL;
+        }
+        *k = ++n;
+        *resume = p = q;
+        if (JB_UNLIKELY(p >= r->end)) return NULL;
+        if (*p != ',') {
+            if (!(p = ws_item_fast(r, c, p)) || p >= r->end) return NULL;
+            if (*p == ']') return p + 1;
+            if (*p != ',') return NULL;
+        }
+        if (n == SMALL_N) return NULL;
+        if (!(p = ws_item_fast(r, c, p + 1)) || p >= r->end || *p == ']') return NULL;
+    }
+}
+
+/* n nodes from src as the parsed array *v: one block holding the nodes,
+ * then the pointers to them, as close_array makes. */
+static jb_status fill_array(jb_reader *r, jb_value *v, const jb_value *src, size_t n,
+                            const char *open) {
+    jb_value *nodes, **items;
+    v->type = JB_VALUE_ARRAY;
+    v->nk = 0;
+    v->u.arr.items = NULL;
+    v->u.arr.len = v->u.arr.cap = n;
+    if (n == 0) return JB_OK;
+    /* n <= SMALL_N: the size cannot overflow */
+    nodes = jb__arena_alloc(r->arena, n * (sizeof(jb_value) + sizeof(jb_value *)),
+                            _Alignof(jb_value));
+    if (!nodes) return r_nomem(r, open);
+    items = (jb_value **)(void *)(nodes + n);
+    for (size_t i = 0; i < n; i++) {
+        nodes[i] = src[i];
+        items[i] = &nodes[i];
+    }
+    v->u.arr.items = items;
+    return JB_OK;
 }
 
 /* Open the container at p whose node is *slot: push its frame. */
@@ -538,6 +630,8 @@ static jb_status parse_run(jb_reader *r, const pctx *c, jb_value **out) {
     char fb[16];
     /* max_members as one compare per element (0 = no limit) */
     const size_t maxm = r->max_members ? r->max_members : SIZE_MAX;
+    /* small arrays without a frame: only where max_members cannot stop one */
+    const bool small_ok = maxm >= SMALL_N;
 
     *out = NULL;
     if (!(root = jb__arena_alloc(a, sizeof *root, _Alignof(jb_value)))) {
@@ -550,8 +644,8 @@ value: /* p is on a value (whitespace skipped); it goes to *slot */
         jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found end of input");
         goto fail;
     }
-    switch (*p) {
-    case '"':
+    switch (vclass[(unsigned char)*p]) {
+    case V_STR:
         in_value = true;
         if (JB_LIKELY((q = str_fast(r, c, p, &slot->u.str)) != NULL)) {
             slot->type = JB_VALUE_STRING;
@@ -560,12 +654,36 @@ value: /* p is on a value (whitespace skipped); it goes to *slot */
             goto after;
         }
         break;
-    case '{':
-    case '[': {
-        pframe *nf = open_frame(r, f, slot, p);
-        if (!nf) goto fail;
+    case V_OPEN: {
+        pframe *nf;
+        jb_value tmp[SMALL_N];
+        size_t k = 0;
+        const char *resume = NULL;
+        if (*p == '[' && small_ok && r->depth < r->max_depth) {
+            if ((q = small_array(r, c, p, tmp, &k, &resume)) != NULL) {
+                if (fill_array(r, slot, tmp, k, p)) goto fail;
+                p = q;
+                goto after;
+            }
+        }
+        if (!(nf = open_frame(r, f, slot, p))) goto fail;
         f = nf;
         in_value = false;
+        if (k) {
+            /* The small array's elements become the frame's, as if the
+             * loop had read them; it goes on after the last one. */
+            for (size_t i = 0; i < k; i++) {
+                jb_value *e = jb__scratch_push(a, sizeof(jb_value), _Alignof(jb_value));
+                if (JB_UNLIKELY(!e)) {
+                    r_nomem(r, p);
+                    goto fail;
+                }
+                *e = tmp[i];
+            }
+            f->n = k;
+            p = resume;
+            goto after;
+        }
         if (!(p = pws_item(r, c, p + 1))) goto fail;
         if (p < r->end && *p == f->close) {
             p++;
@@ -573,26 +691,14 @@ value: /* p is on a value (whitespace skipped); it goes to *slot */
         }
         goto element;
     }
-    case 't':
-    case 'f':
-    case 'n':
+    case V_LIT:
         in_value = true;
         if (JB_LIKELY((q = lit_fast(r, p, slot)) != NULL)) {
             p = q;
             goto after;
         }
         break;
-    case '-':
-    case '0':
-    case '1':
-    case '2':
-    case '3':
-    case '4':
-    case '5':
-    case '6':
-    case '7':
-    case '8':
-    case '9':
+    case V_NUM:
         in_value = true;
         if (JB_LIKELY((q = num_fast(r, p, slot)) != NULL)) {
             p = q;

@@ -528,7 +528,7 @@ static void test_errors(void) {
         CHECK_AT(cases[i].line, v == NULL, "out not cleared");
         CHECK_AT(cases[i].line, e.offset == cases[i].offset, "offset %zu (%s)", e.offset,
                  e.message);
-        CHECK_AT(cases[i].line, strcmp(e.path, cases[i].path) == 0, "path %s", e.path);
+        CHECK_AT(cases[i].line, strcmp(e.path, cases[i].path) == 0, "%s: path %s", cases[i].json, e.path);
         CHECK_AT(cases[i].line, jb_arena_used(a) == 0, "arena not rolled back");
     }
     /* duplicate detection in an indexed object; without the flag it is kept */
@@ -1256,7 +1256,126 @@ static void test_parse_whitespace(void) {
             CHECK_AT(cases[i].line, v == NULL, "out not cleared");
             CHECK_AT(cases[i].line, e.offset == cases[i].offset, "offset %zu (%s)", e.offset,
                      e.message);
-            CHECK_AT(cases[i].line, strcmp(e.path, cases[i].path) == 0, "path %s", e.path);
+            CHECK_AT(cases[i].line, strcmp(e.path, cases[i].path) == 0, "%s: path %s", cases[i].json, e.path);
+            CHECK_AT(cases[i].line, jb_arena_used(a) == 0, "arena not rolled back");
+        }
+    }
+    jb_arena_free(a);
+}
+
+/*
+ * Arrays of 0..11 elements of every kind the parse loop takes in line or
+ * passes on (integers, doubles, plain and escaped strings, literals, a
+ * BIG number, nested containers), at every position, between several
+ * styles of separator, alone and as member values: each sits in a buffer
+ * of exactly its size and prints back as the same elements, compact (the
+ * expected text is the elements joined by hand). Then the failures inside
+ * short arrays: code, offset, path, the limits, and nothing left behind.
+ */
+static void test_parse_small_arrays(void) {
+    static const char *const elems[] = {
+        "1",    "-2",   "2.5",  "\"s\"",  "true", "null", "false", "\"e\\n\"",
+        "18446744073709551616", "[]",   "[1,\"x\"]", "{}",  "{\"k\":[0]}", "-0.5",
+    };
+    static const char *const seps[] = {",", ", ", " , ", ",\n    ", "\n,\n"};
+    enum { NE = sizeof elems / sizeof elems[0], NS = sizeof seps / sizeof seps[0] };
+    jb_arena *a = jb_arena_new();
+    jb_error e;
+    jb_value *v;
+    char doc[1024], want[1024];
+    for (size_t si = 0; si < NS; si++)
+        for (size_t n = 0; n <= 11; n++)
+            for (size_t s0 = 0; s0 < NE; s0++)
+                for (int member = 0; member < 2; member++) {
+                    size_t len = 0, wl = 0;
+                    if (member) {
+                        len += (size_t)snprintf(doc + len, sizeof doc - len, "{\"a\":");
+                        wl += (size_t)snprintf(want + wl, sizeof want - wl, "{\"a\":");
+                    }
+                    doc[len++] = '[';
+                    want[wl++] = '[';
+                    for (size_t i = 0; i < n; i++) {
+                        /* every kind at every place: a step through elems
+                         * that changes with the start */
+                        const char *el = elems[(s0 + i * (s0 % 3 + 1)) % NE];
+                        len += (size_t)snprintf(doc + len, sizeof doc - len, "%s%s",
+                                                i ? seps[si] : "", el);
+                        wl += (size_t)snprintf(want + wl, sizeof want - wl, "%s%s", i ? "," : "",
+                                               el);
+                    }
+                    doc[len++] = ']';
+                    want[wl++] = ']';
+                    if (member) {
+                        len += (size_t)snprintf(doc + len, sizeof doc - len, ",\"b\":2}");
+                        wl += (size_t)snprintf(want + wl, sizeof want - wl, ",\"b\":2}");
+                    }
+                    want[wl] = '\0';
+                    char *exact = malloc(len);
+                    memcpy(exact, doc, len);
+                    v = NULL;
+                    jb_arena_reset(a);
+                    CHECK_AT(__LINE__, jb_value_parse(exact, len, &v, a, NULL, &e) == JB_OK,
+                             "%.*s: %s", (int)len, doc, e.message);
+                    if (v)
+                        CHECK_AT(__LINE__, strcmp(print(v, 0, 0), want) == 0, "%.*s", (int)len,
+                                 doc);
+                    free(exact);
+                }
+    {
+        static const struct {
+            int line;
+            const char *json;
+            uint32_t flags;
+            size_t max_members;
+            uint32_t max_depth;
+            jb_status st;
+            size_t offset;
+            const char *path;
+        } cases[] = {
+            {__LINE__, "[1,2 x]", 0, 0, 0, JB_E_SYNTAX, 5, "$"},
+            {__LINE__, "[1,2x]", 0, 0, 0, JB_E_SYNTAX, 3, "$[1]"},
+            {__LINE__, "[1,tru]", 0, 0, 0, JB_E_SYNTAX, 3, "$[1]"},
+            {__LINE__, "{\"a\":[1,tru]}", 0, 0, 0, JB_E_SYNTAX, 8, "$.a[1]"},
+            {__LINE__, "[1,2,3,4,5,6,7,8,tru]", 0, 0, 0, JB_E_SYNTAX, 17, "$[8]"},
+            {__LINE__, "[1,2,3,4,5,6,7,tru]", 0, 0, 0, JB_E_SYNTAX, 15, "$[7]"},
+            {__LINE__, "[1,2,3,4,5,6,7,8,9,x]", 0, 0, 0, JB_E_SYNTAX, 19, "$[9]"},
+            {__LINE__, "[1,\"\\ud800\"]", 0, 0, 0, JB_E_UTF8, 4, "$[1]"},
+            {__LINE__, "[1,2", 0, 0, 0, JB_E_SYNTAX, 4, "$"},
+            {__LINE__, "[1,", 0, 0, 0, JB_E_SYNTAX, 3, "$"},
+            {__LINE__, "[1 ", 0, 0, 0, JB_E_SYNTAX, 3, "$"},
+            {__LINE__, "[1,2,3,4,5,6,7,8,]", 0, 0, 0, JB_E_SYNTAX, 16, "$"},
+            {__LINE__, "[1,2,3,4,5,6,7,8,]", JB_READ_ALLOW_TRAILING_COMMAS, 0, 0, JB_OK, 0, ""},
+            {__LINE__, "[1 , ]", JB_READ_ALLOW_TRAILING_COMMAS, 0, 0, JB_OK, 0, ""},
+            {__LINE__, "[1,2,3,4]", 0, 3, 0, JB_E_LIMIT, 7, "$"},
+            {__LINE__, "[1,2,3]", 0, 3, 0, JB_OK, 0, ""},
+            {__LINE__, "[1,2,3,4,5,6,7,8,9]", 0, 8, 0, JB_E_LIMIT, 17, "$"},
+            {__LINE__, "[1,2,3,4,5,6,7,8]", 0, 8, 0, JB_OK, 0, ""},
+            {__LINE__, "[[1]]", 0, 0, 1, JB_E_DEPTH, 1, "$"},
+            {__LINE__, "[1]", 0, 0, 1, JB_OK, 0, ""},
+            {__LINE__, "[1, /* c */ 2 // d\n]", JB_READ_ALLOW_COMMENTS, 0, 0, JB_OK, 0, ""},
+            {__LINE__, "[1, /* c", JB_READ_ALLOW_COMMENTS, 0, 0, JB_E_SYNTAX, 4, "$"},
+            {__LINE__, "[NaN,1]", JB_READ_ALLOW_NAN_INF, 0, 0, JB_OK, 0, ""},
+            {__LINE__, "[1,NaN]", 0, 0, 0, JB_E_SYNTAX, 3, "$[1]"},
+            {__LINE__, "[01]", 0, 0, 0, JB_E_SYNTAX, 1, "$[0]"},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            jb_read_options o = {.flags = cases[i].flags,
+                                 .max_members = cases[i].max_members,
+                                 .max_depth = cases[i].max_depth};
+            size_t len = strlen(cases[i].json);
+            char *exact = malloc(len);
+            memcpy(exact, cases[i].json, len);
+            v = (jb_value *)&a;
+            jb_arena_reset(a);
+            jb_status st = jb_value_parse(exact, len, &v, a, &o, &e);
+            free(exact);
+            CHECK_AT(cases[i].line, st == cases[i].st, "%s: %s", cases[i].json,
+                     jb_status_name(st));
+            if (st == JB_OK) continue;
+            CHECK_AT(cases[i].line, v == NULL, "out not cleared");
+            CHECK_AT(cases[i].line, e.offset == cases[i].offset, "offset %zu (%s)", e.offset,
+                     e.message);
+            CHECK_AT(cases[i].line, strcmp(e.path, cases[i].path) == 0, "%s: path %s", cases[i].json, e.path);
             CHECK_AT(cases[i].line, jb_arena_used(a) == 0, "arena not rolled back");
         }
     }
@@ -1271,6 +1390,7 @@ int main(void) {
     test_parse_spanning();
     test_parse_string_lengths();
     test_parse_whitespace();
+    test_parse_small_arrays();
     test_pointer();
     test_builders();
     test_copy_equal();
