@@ -428,16 +428,43 @@ JB_INLINE const char *num_fast(const jb_reader *r, const char *p, jb_value *v) {
      * goes straight to the double scan instead of scanning the integer
      * part twice. */
     if ((size_t)(r->end - p) >= 9) {
-        uint64_t w = jb__load64_le(p + (*p == '-')) - JB_ZEROS8;
+        const char *ds = p + (*p == '-');
+        uint64_t w = jb__load64_le(ds) - JB_ZEROS8;
         unsigned k = jb__digit_count8(w);
-        if (k < 8 && k > 0 && (unsigned char)(w >> (8 * k)) == (unsigned char)('.' - '0')) {
-            /* what this word said is passed on: it is not read again */
-            m = jb__scan_f64_point(p, r->end, k, &d, &st);
-            goto dbl;
+        if (k < 8 && k > 0) {
+            if ((unsigned char)(w >> (8 * k)) == (unsigned char)('.' - '0')) {
+                /* what this word said is passed on: it is not read again */
+                m = jb__scan_f64_point(p, r->end, k, &d, &st);
+                goto dbl;
+            }
+            /* An integer of up to 7 digits ends in this word (ids,
+             * counts, indices): its value from the same word. The byte
+             * after the digits is in the word too. A leading zero of
+             * more than one digit, an exponent: the general path. */
+            if (jb__num_delim[(unsigned char)ds[k]] && !(k > 1 && *ds == '0')) {
+                mag = k == 1 ? (w & 0xF) : jb__digits_first(w, k);
+                n = (size_t)(ds - p) + k;
+                neg = ds != p;
+                goto integer;
+            }
+        } else if (k == 8 && (size_t)(r->end - ds) >= 16 && *ds != '0') {
+            /* 8 to 15 digits (citm_catalog's ids): the next word ends
+             * them, and the byte after them is in it. */
+            uint64_t w2 = jb__load64_le(ds + 8) - JB_ZEROS8;
+            unsigned k2 = jb__digit_count8(w2);
+            if (k2 < 8 && jb__num_delim[(unsigned char)ds[8 + k2]]) {
+                mag = jb__digits8(w);
+                if (k2) mag = mag * jb__pow10_u32[k2] + jb__digits_first(w2, k2);
+                n = (size_t)(ds - p) + 8 + k2;
+                neg = ds != p;
+                goto integer;
+            }
         }
     }
     n = jb__scan_uint19(p, r->end, &neg, &mag);
-    if (JB_LIKELY(n && delim_at(r, p + n) && n <= r->max_number_len)) {
+    if (JB_LIKELY(n && delim_at(r, p + n))) {
+    integer: /* n bytes at p, a valid integer of magnitude mag, delimited */
+        if (JB_UNLIKELY(n > r->max_number_len)) return NULL;
         if (neg) {
             if (mag - 1 > (uint64_t)INT64_MAX) return NULL;
             v->nk = JB_NUMBER_I64;

@@ -1382,6 +1382,97 @@ static void test_parse_small_arrays(void) {
     jb_arena_free(a);
 }
 
+/*
+ * Integers of 1..21 digits, with and without '-', with and without a
+ * leading zero, followed by each kind of byte (delimiters, a fraction, an
+ * exponent, a stray letter) or by the end of an input of exactly their
+ * size: the kind and value against an accumulation done here, digit by
+ * digit, and the failures where the grammar says so.
+ */
+static void test_parse_integer_lengths(void) {
+    static const char *const tails[] = {"", "]", ",0]", " ]", "\n]", "}", "x]", ".5]", "e2]", "E+1]", "/"};
+    jb_arena *a = jb_arena_new();
+    jb_error e;
+    for (size_t len = 1; len <= 21; len++)
+        for (int neg = 0; neg < 2; neg++)
+            for (int zero = 0; zero < 2; zero++)
+                for (size_t ti = 0; ti < sizeof tails / sizeof tails[0]; ti++) {
+                    char doc[64], digits[32];
+                    size_t n = 0, tl = strlen(tails[ti]);
+                    bool arr = tl > 0 && tails[ti][tl - 1] == ']';
+                    bool obj = tails[ti][0] == '}';
+                    uint64_t mag = 0;
+                    bool over = false; /* past UINT64_MAX */
+                    for (size_t i = 0; i < len; i++) {
+                        unsigned dg;
+                        digits[i] = (char)(zero && i == 0 ? '0' : '1' + (i * 7 + len) % 9);
+                        dg = (unsigned)(digits[i] - '0');
+                        if (mag > (UINT64_MAX - dg) / 10) over = true;
+                        mag = mag * 10 + dg;
+                    }
+                    if (arr) doc[n++] = '[';
+                    if (obj) n += (size_t)snprintf(doc + n, sizeof doc - n, "{\"k\":");
+                    if (neg) doc[n++] = '-';
+                    memcpy(doc + n, digits, len);
+                    n += len;
+                    memcpy(doc + n, tails[ti], tl);
+                    n += tl;
+                    char *exact = malloc(n);
+                    memcpy(exact, doc, n);
+                    jb_value *v = (jb_value *)&a;
+                    jb_arena_reset(a);
+                    jb_status st = jb_value_parse(exact, n, &v, a, NULL, &e);
+                    free(exact);
+                    bool bad_tail = tails[ti][0] == 'x' || tails[ti][0] == '/';
+                    bool frac = tails[ti][0] == '.' || tails[ti][0] == 'e' || tails[ti][0] == 'E';
+                    if ((zero && len > 1) || bad_tail) {
+                        CHECK_AT(__LINE__, st == JB_E_SYNTAX, "%.*s: %s", (int)n, doc,
+                                 jb_status_name(st));
+                        CHECK_AT(__LINE__, v == NULL, "%.*s", (int)n, doc);
+                        continue;
+                    }
+                    CHECK_AT(__LINE__, st == JB_OK, "%.*s: %s", (int)n, doc, e.message);
+                    if (st != JB_OK) continue;
+                    jb_value *x = arr ? jb_value_array_get(v, 0)
+                                      : obj ? jb_value_object_get(v, "k", 1) : v;
+                    jb_number_kind kind = jb_value_number_kind(x);
+                    if (frac) {
+                        double d = 0, want = (double)mag;
+                        CHECK_AT(__LINE__, kind == JB_NUMBER_F64, "%.*s: kind %d", (int)n, doc,
+                                 (int)kind);
+                        if (len > 14) continue;
+                        want = tails[ti][0] == '.' ? want + 0.5
+                               : tails[ti][0] == 'e' ? want * 100 : want * 10;
+                        if (neg) want = -want;
+                        CHECK_AT(__LINE__, jb_value_get_f64(x, &d) == JB_OK && d == want, "%.*s",
+                                 (int)n, doc);
+                        continue;
+                    }
+                    if (neg && mag == 0) {
+                        CHECK_AT(__LINE__, kind == JB_NUMBER_F64, "%.*s: -0 kind %d", (int)n, doc,
+                                 (int)kind);
+                    } else if (!over && (neg ? mag <= (uint64_t)INT64_MAX + 1
+                                             : mag <= (uint64_t)INT64_MAX)) {
+                        int64_t i64 = 0;
+                        int64_t want = neg ? (int64_t)(0 - mag) : (int64_t)mag;
+                        CHECK_AT(__LINE__, kind == JB_NUMBER_I64, "%.*s: kind %d", (int)n, doc,
+                                 (int)kind);
+                        CHECK_AT(__LINE__, jb_value_get_i64(x, &i64) == JB_OK && i64 == want,
+                                 "%.*s", (int)n, doc);
+                    } else if (!over && !neg) {
+                        uint64_t u64 = 0;
+                        CHECK_AT(__LINE__, kind == JB_NUMBER_U64, "%.*s: kind %d", (int)n, doc,
+                                 (int)kind);
+                        CHECK_AT(__LINE__, jb_value_get_u64(x, &u64) == JB_OK && u64 == mag,
+                                 "%.*s", (int)n, doc);
+                    } else {
+                        CHECK_AT(__LINE__, kind == JB_NUMBER_BIG, "%.*s: kind %d", (int)n, doc,
+                                 (int)kind);
+                    }
+                }
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_types_and_numbers();
     test_float_tokens();
@@ -1391,6 +1482,7 @@ int main(void) {
     test_parse_string_lengths();
     test_parse_whitespace();
     test_parse_small_arrays();
+    test_parse_integer_lengths();
     test_pointer();
     test_builders();
     test_copy_equal();
