@@ -60,6 +60,8 @@ JB_HIDDEN void jb__dec_misspelt(jb_reader *r, const jb_plan *pl, const jb_pentry
 
 JB_HIDDEN jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out);
 JB_HIDDEN jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *out);
+/* A double: the straight scan (numscan.h) inline, then every other form. */
+JB_HIDDEN jb_status jb__dec_f64(jb_reader *r, double *out);
 JB_HIDDEN jb_status jb__dec_cstr(jb_reader *r, char **out);
 JB_HIDDEN jb_status jb__dec_str(jb_reader *r, jb_str *out);
 /* A string of exactly one code point into *out (jb_char). */
@@ -312,21 +314,11 @@ static inline jb_status jb__dec_int(jb_reader *r, const jb_type *t, void *out) {
     return JB_OK;
 }
 
-/* Doubles: one pass over the token when it is plain and followed by a
- * delimiter; anything else (floats, NaN flags, errors) takes the general path. */
+/* Doubles: jb__dec_f64, out of line (inlined here, its straight scan made
+ * the interpreter's leaf switch heavier for every value); floats, NaN
+ * flags and errors: the general path. */
 static inline jb_status jb__dec_float(jb_reader *r, const jb_type *t, void *out) {
-    if (t->kind == JB_KIND_F64) {
-        double d;
-        jb_status st;
-        size_t n = jb__scan_f64(r->p, r->end, &d, &st);
-        const char *e = r->p + n;
-        if (JB_LIKELY(n && st == JB_OK && (e == r->end || jb__num_delim[(unsigned char)*e]) &&
-                      n <= r->max_number_len)) {
-            *(double *)out = d;
-            r->p = e;
-            return JB_OK;
-        }
-    }
+    if (t->kind == JB_KIND_F64) return jb__dec_f64(r, (double *)out);
     return jb__dec_float_slow(r, t, out);
 }
 

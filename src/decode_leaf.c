@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "decode.h"
+#include "numscan.h"
 #include "suggest.h"
 #include "utf8.h"
 
@@ -229,6 +230,25 @@ static jb_status store_special(void *out, bool f32, int special) {
     if (f32) *(float *)out = (float)v;
     else *(double *)out = v;
     return JB_OK;
+}
+
+jb_status jb__dec_f64(jb_reader *r, double *out) {
+    double d;
+    jb_status st = JB_OK;
+#if JB_NUM_SWAR
+    size_t n = jb__scan_f64_straight(r->p, r->end, &d);
+    if (JB_UNLIKELY(!n)) n = jb__scan_f64(r->p, r->end, &d, &st);
+#else
+    size_t n = jb__scan_f64(r->p, r->end, &d, &st);
+#endif
+    const char *e = r->p + n;
+    if (JB_LIKELY(n && st == JB_OK && (e == r->end || jb__num_delim[(unsigned char)*e]) &&
+                  n <= r->max_number_len)) {
+        *out = d;
+        r->p = e;
+        return JB_OK;
+    }
+    return jb__dec_float_slow(r, &jb_f64, out);
 }
 
 JB_NOINLINE jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *out) {
