@@ -36,9 +36,15 @@ typedef struct jb_vext {
     uint64_t seed;
 } jb_vext;
 
+/* nk of a string that parse scanned in one piece with UTF-8 checked: its
+ * bytes are valid UTF-8 with no '"', backslash or control byte, so print
+ * copies them as they are unless a flag asks for more escaping. Copy
+ * keeps it (same bytes); builders leave 0 (print checks). */
+#define JB_STR_CLEAN 1
+
 struct jb_value {
     uint8_t type; /* jb_value_type */
-    uint8_t nk;   /* jb_number_kind for numbers */
+    uint8_t nk;   /* jb_number_kind for numbers; JB_STR_CLEAN or 0 for strings */
     union {
         bool b;
         struct {

@@ -47,6 +47,7 @@ typedef struct pctx {
     const jb_kernel *k;
     size_t maxs;       /* r->max_string_len */
     int utf8;          /* validate UTF-8 in strings */
+    uint8_t clean;     /* nk of a string str_fast took: JB_STR_CLEAN when utf8 */
     bool borrow;       /* JB_READ_BORROW_STRINGS */
     const unsigned char *wst; /* ws_plain or ws_comments (below) */
 } pctx;
@@ -557,7 +558,7 @@ static inline const char *small_array(jb_reader *r, const pctx *c, const char *p
         case V_STR:
             if (!(q = str_fast(r, c, p, &v->u.str))) return NULL;
             v->type = JB_VALUE_STRING;
-            v->nk = 0;
+            v->nk = c->clean;
             break;
         case V_NUM:
             if (!(q = num_fast(r, p, v))) return NULL;
@@ -676,7 +677,7 @@ value: /* p is on a value (whitespace skipped); it goes to *slot */
         in_value = true;
         if (JB_LIKELY((q = str_fast(r, c, p, &slot->u.str)) != NULL)) {
             slot->type = JB_VALUE_STRING;
-            slot->nk = 0;
+            slot->nk = c->clean; /* str_fast's scan checked every byte */
             p = q;
             goto after;
         }
@@ -843,6 +844,7 @@ jb_status jb__value_decode(jb_reader *r, jb_value **out) {
     c.k = kern_picked();
     c.maxs = r->max_string_len;
     c.utf8 = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
+    c.clean = c.utf8 ? JB_STR_CLEAN : 0;
     c.borrow = (r->flags & JB_READ_BORROW_STRINGS) != 0;
     c.wst = (r->flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
     return parse_run(r, &c, out);
@@ -879,6 +881,7 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
     c.k = kern_picked();
     c.maxs = r.max_string_len;
     c.utf8 = !(r.flags & JB_READ_ALLOW_INVALID_UTF8);
+    c.clean = c.utf8 ? JB_STR_CLEAN : 0;
     c.borrow = (r.flags & JB_READ_BORROW_STRINGS) != 0;
     c.wst = (r.flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
     if (jb__r_ws(&r) || parse_run(&r, &c, out)) goto fail;

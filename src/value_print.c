@@ -346,6 +346,8 @@ _Static_assert(STEP_MAX <= JB_W_RESERVE_MAX, "a step fits one reservation");
 
 static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
     const bool slash = (w->flags & JB_WRITE_ESCAPE_SLASH) != 0;
+    /* a clean string (JB_STR_CLEAN) is its own JSON text */
+    const bool verbatim = !(w->flags & (JB_WRITE_ESCAPE_SLASH | JB_WRITE_ESCAPE_UNICODE));
     const jb_float_style fs = jb__scope_float(w->scope);
     char *o = w->p, *end = w->end;
     const jb_value *c = NULL; /* the open container on top of st */
@@ -400,6 +402,15 @@ static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
             char *q = v->u.str.len <= SHORT_STR ? jb__w_plain_at(o, v->u.str.ptr, v->u.str.len, slash) : NULL;
             if (JB_LIKELY(q != NULL)) {
                 o = q;
+                break;
+            }
+            /* Parsed clean (non-ASCII or long): nothing to check or escape
+             * unless a flag escapes more; copied when the room is there. */
+            if (v->nk == JB_STR_CLEAN && verbatim && v->u.str.len + 2 <= (size_t)(end - o)) {
+                *o = '"';
+                memcpy(o + 1, v->u.str.ptr, v->u.str.len);
+                o += v->u.str.len + 1;
+                *o++ = '"';
                 break;
             }
             SYNC();

@@ -1473,6 +1473,68 @@ static void test_parse_integer_lengths(void) {
     jb_arena_free(a);
 }
 
+/*
+ * Strings that parse scanned clean (valid UTF-8, nothing to escape) and
+ * print copies as they are: non-ASCII and long ones, as values, keys and
+ * in copies, printed plain, with '/' or non-ASCII escaped, into fixed
+ * buffers of every size around the text; and strings that are not clean
+ * (parsed without the UTF-8 check, built) still checked. Expected texts
+ * are written by hand.
+ */
+static void test_print_clean_strings(void) {
+    /* "é/x", 70 bytes of "aé/" repeats, key "ü" */
+    char doc[512], want_slash[512], want_uni[512];
+    size_t n = 0, ns = 0, nu = 0;
+    jb_arena *a = jb_arena_new();
+    jb_error e;
+    jb_value *v;
+    n += (size_t)snprintf(doc + n, sizeof doc - n, "[\"\xc3\xa9/x\",\"");
+    ns += (size_t)snprintf(want_slash + ns, sizeof want_slash - ns, "[\"\xc3\xa9\\/x\",\"");
+    nu += (size_t)snprintf(want_uni + nu, sizeof want_uni - nu, "[\"\\u00e9/x\",\"");
+    for (int i = 0; i < 20; i++) {
+        n += (size_t)snprintf(doc + n, sizeof doc - n, "a\xc3\xa9/");
+        ns += (size_t)snprintf(want_slash + ns, sizeof want_slash - ns, "a\xc3\xa9\\/");
+        nu += (size_t)snprintf(want_uni + nu, sizeof want_uni - nu, "a\\u00e9/");
+    }
+    n += (size_t)snprintf(doc + n, sizeof doc - n, "\",{\"\xc3\xbc\":\"\xf0\x9f\x98\x80\"}]");
+    ns += (size_t)snprintf(want_slash + ns, sizeof want_slash - ns,
+                           "\",{\"\xc3\xbc\":\"\xf0\x9f\x98\x80\"}]");
+    nu += (size_t)snprintf(want_uni + nu, sizeof want_uni - nu,
+                           "\",{\"\\u00fc\":\"\\ud83d\\ude00\"}]");
+    CHECK_EQ_INT(jb_value_parse(doc, n, &v, a, NULL, &e), JB_OK);
+    CHECK_STR(print(v, 0, 0), doc);
+    CHECK_STR(print(v, JB_WRITE_ESCAPE_SLASH, 0), want_slash);
+    CHECK_STR(print(v, JB_WRITE_ESCAPE_UNICODE, 0), want_uni);
+    CHECK_STR(print(jb_value_copy(v, a), 0, 0), doc);
+    for (size_t cap = 0; cap <= n + 2; cap++) {
+        char *fixed = malloc(cap ? cap : 1);
+        size_t need = 0;
+        jb_status st = jb_value_print_fixed(v, fixed, cap, &need, NULL, NULL);
+        CHECK_AT(__LINE__, st == (cap >= n ? JB_OK : JB_E_BUFFER), "cap %zu: %s", cap,
+                 jb_status_name(st));
+        CHECK_AT(__LINE__, need == n, "cap %zu: need %zu", cap, need);
+        if (st == JB_OK) CHECK_MEM_AT(__LINE__, fixed, n, doc, n);
+        free(fixed);
+    }
+    {
+        /* parsed without the UTF-8 check: print still checks */
+        jb_read_options lax = {.flags = JB_READ_ALLOW_INVALID_UTF8};
+        jb_buf b = JB_BUF_INIT;
+        jb_write_options pass = {.flags = JB_WRITE_ALLOW_INVALID_UTF8};
+        CHECK_EQ_INT(jb_value_parse("[\"a\xff\xc3\xa9\"]", 8, &v, a, &lax, &e), JB_OK);
+        CHECK_EQ_INT(jb_value_print(v, &b, NULL, &e), JB_E_UTF8);
+        b.len = 0;
+        CHECK_EQ_INT(jb_value_print(v, &b, &pass, &e), JB_OK);
+        CHECK_MEM_AT(__LINE__, b.data, b.len, "[\"a\xff\xc3\xa9\"]", 8);
+        jb_buf_free(&b);
+        /* built: not clean, checked */
+        v = jb_value_new_array(a);
+        CHECK_EQ_INT(jb_value_array_append(v, jb_value_new_string(a, "\xc3\xa9\"\x01", 4), a), JB_OK);
+        CHECK_STR(print(v, 0, 0), "[\"\xc3\xa9\\\"\\u0001\"]");
+    }
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_types_and_numbers();
     test_float_tokens();
@@ -1489,6 +1551,7 @@ int main(void) {
     test_print_flags();
     test_print_short_strings();
     test_print_short_escapes();
+    test_print_clean_strings();
     test_print_compact_sinks();
     test_canonical();
     test_errors();
