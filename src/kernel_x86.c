@@ -79,29 +79,31 @@ static const unsigned char x86_utf8_t2[16] = {JB_UTF8_T2};
 static const unsigned char x86_utf8_t3[16] = {JB_UTF8_T3};
 
 /* The constant vectors of the string steps (sse2_special, avx2_special,
- * the UTF-8 check), as aligned vectors in memory, each operation taking
- * its constant as a memory operand. gcc 12 builds a
- * _mm256_set1_epi8 in registers on every call, three instructions apiece
- * (a short string's first step is some 20), and does the same for a load
- * of a constant it can see through: X86_LOAD's address passes an empty
- * asm first, so it stays a load. */
+ * the UTF-8 check), aligned in memory, each operation taking its constant
+ * as a memory operand at an offset from one base register. gcc 12 builds
+ * a _mm256_set1_epi8 in registers on every call, three instructions
+ * apiece (a short string's first step is some 20), and does the same for
+ * a load of a constant it can see through: the base address passes an
+ * empty asm first, so the loads stay loads. */
 #define X86_B8(c) c, c, c, c, c, c, c, c
-#define X86_B32(c) X86_B8(c), X86_B8(c), X86_B8(c), X86_B8(c)
-typedef struct x86_vec32 {
-    _Alignas(32) unsigned char b[32];
-} x86_vec32;
-static const x86_vec32 x86_quote = {{X86_B32('"')}}, x86_bslash = {{X86_B32('\\')}},
-                       x86_x1f = {{X86_B32(0x1F)}}, x86_slash = {{X86_B32('/')}},
-                       x86_nib = {{X86_B32(0x0F)}}, x86_x60 = {{X86_B32(0x60)}},
-                       x86_x70 = {{X86_B32(0x70)}}, x86_x80 = {{X86_B32(0x80)}};
+#define X86_B32(c) {X86_B8(c), X86_B8(c), X86_B8(c), X86_B8(c)}
+typedef struct x86_consts {
+    _Alignas(32) unsigned char quote[32];
+    unsigned char bslash[32], x1f[32], slash[32], nib[32], x60[32], x70[32], x80[32];
+} x86_consts;
+static const x86_consts x86_k = {X86_B32('"'),  X86_B32('\\'), X86_B32(0x1F), X86_B32('/'),
+                                 X86_B32(0x0F), X86_B32(0x60), X86_B32(0x70), X86_B32(0x80)};
 #undef X86_B32
 #undef X86_B8
-static inline const void *x86_opaque(const void *p) {
+/* One base address for all of them (one register, each vector an offset
+ * from it). */
+static inline const x86_consts *x86_opaque(void) {
+    const x86_consts *p = &x86_k;
     __asm__("" : "+r"(p));
     return p;
 }
-#define X86_LOAD(k) _mm256_load_si256((const __m256i *)x86_opaque((k).b))
-#define X86_LOAD16(k) _mm_load_si128((const __m128i *)x86_opaque((k).b))
+#define X86_LOAD(f) _mm256_load_si256((const __m256i *)(const void *)x86_opaque()->f)
+#define X86_LOAD16(f) _mm_load_si128((const __m128i *)(const void *)x86_opaque()->f)
 
 /* The rest of s[0..n) by the portable kernel: dst is NULL for a scan. */
 static inline size_t x86_rest(char *dst, const unsigned char *s, size_t n, unsigned mode) {
@@ -123,11 +125,11 @@ static inline char *x86_at(char *dst, size_t i) { return dst ? dst + i : NULL; }
 /* ------------------------------------------------------------------ */
 
 static inline uint32_t sse2_special(__m128i v, bool slash) {
-    __m128i x = _mm_or_si128(_mm_cmpeq_epi8(v, X86_LOAD16(x86_quote)),
-                             _mm_cmpeq_epi8(v, X86_LOAD16(x86_bslash)));
+    __m128i x = _mm_or_si128(_mm_cmpeq_epi8(v, X86_LOAD16(quote)),
+                             _mm_cmpeq_epi8(v, X86_LOAD16(bslash)));
     /* v <= 0x1F exactly when min(v, 0x1F) is v */
-    x = _mm_or_si128(x, _mm_cmpeq_epi8(_mm_min_epu8(v, X86_LOAD16(x86_x1f)), v));
-    if (slash) x = _mm_or_si128(x, _mm_cmpeq_epi8(v, X86_LOAD16(x86_slash)));
+    x = _mm_or_si128(x, _mm_cmpeq_epi8(_mm_min_epu8(v, X86_LOAD16(x1f)), v));
+    if (slash) x = _mm_or_si128(x, _mm_cmpeq_epi8(v, X86_LOAD16(slash)));
     return (uint32_t)_mm_movemask_epi8(x);
 }
 
@@ -208,11 +210,11 @@ const jb_kernel jb__kernel_sse2 = {"sse2", has_sse2, sse2_scan, sse2_copy, sse2_
 /* ------------------------------------------------------------------ */
 
 TARGET_AVX2 static inline uint32_t avx2_special(__m256i v, bool slash) {
-    __m256i x = _mm256_or_si256(_mm256_cmpeq_epi8(v, X86_LOAD(x86_quote)),
-                                _mm256_cmpeq_epi8(v, X86_LOAD(x86_bslash)));
+    __m256i x = _mm256_or_si256(_mm256_cmpeq_epi8(v, X86_LOAD(quote)),
+                                _mm256_cmpeq_epi8(v, X86_LOAD(bslash)));
     /* v <= 0x1F exactly when min(v, 0x1F) is v */
-    x = _mm256_or_si256(x, _mm256_cmpeq_epi8(_mm256_min_epu8(v, X86_LOAD(x86_x1f)), v));
-    if (slash) x = _mm256_or_si256(x, _mm256_cmpeq_epi8(v, X86_LOAD(x86_slash)));
+    x = _mm256_or_si256(x, _mm256_cmpeq_epi8(_mm256_min_epu8(v, X86_LOAD(x1f)), v));
+    if (slash) x = _mm256_or_si256(x, _mm256_cmpeq_epi8(v, X86_LOAD(slash)));
     return (uint32_t)_mm256_movemask_epi8(x);
 }
 
@@ -222,15 +224,15 @@ TARGET_AVX2 static inline __m256i avx2_fault_bytes(__m256i v, __m256i p1, __m256
     const __m256i t1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x86_utf8_t1));
     const __m256i t2 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x86_utf8_t2));
     const __m256i t3 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x86_utf8_t3));
-    const __m256i nib = X86_LOAD(x86_nib);
+    const __m256i nib = X86_LOAD(nib);
     __m256i e = _mm256_and_si256(
         _mm256_shuffle_epi8(t1, _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib)),
         _mm256_shuffle_epi8(t2, _mm256_and_si256(p1, nib)));
     e = _mm256_and_si256(e, _mm256_shuffle_epi8(t3, _mm256_and_si256(_mm256_srli_epi16(v, 4), nib)));
     /* 0x80 where the byte must be a 3rd or 4th byte: two back >= E0, three back >= F0 */
-    __m256i must = _mm256_or_si256(_mm256_subs_epu8(p2, X86_LOAD(x86_x60)),
-                                   _mm256_subs_epu8(p3, X86_LOAD(x86_x70)));
-    return _mm256_xor_si256(e, _mm256_and_si256(must, X86_LOAD(x86_x80)));
+    __m256i must = _mm256_or_si256(_mm256_subs_epu8(p2, X86_LOAD(x60)),
+                                   _mm256_subs_epu8(p3, X86_LOAD(x70)));
+    return _mm256_xor_si256(e, _mm256_and_si256(must, X86_LOAD(x80)));
 }
 
 /* Bit i set: a fault shows at byte i of v; prev is the 32 bytes before v
@@ -248,15 +250,15 @@ TARGET_AVX2 static inline uint32_t avx2_faults16(__m128i v) {
     const __m128i t1 = _mm_loadu_si128((const __m128i *)x86_utf8_t1);
     const __m128i t2 = _mm_loadu_si128((const __m128i *)x86_utf8_t2);
     const __m128i t3 = _mm_loadu_si128((const __m128i *)x86_utf8_t3);
-    const __m128i nib = X86_LOAD16(x86_nib), z = _mm_setzero_si128();
+    const __m128i nib = X86_LOAD16(nib), z = _mm_setzero_si128();
     __m128i p1 = _mm_alignr_epi8(v, z, 15), p2 = _mm_alignr_epi8(v, z, 14);
     __m128i p3 = _mm_alignr_epi8(v, z, 13);
     __m128i e = _mm_and_si128(_mm_shuffle_epi8(t1, _mm_and_si128(_mm_srli_epi16(p1, 4), nib)),
                               _mm_shuffle_epi8(t2, _mm_and_si128(p1, nib)));
     e = _mm_and_si128(e, _mm_shuffle_epi8(t3, _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
-    __m128i must = _mm_or_si128(_mm_subs_epu8(p2, X86_LOAD16(x86_x60)),
-                                _mm_subs_epu8(p3, X86_LOAD16(x86_x70)));
-    e = _mm_xor_si128(e, _mm_and_si128(must, X86_LOAD16(x86_x80)));
+    __m128i must = _mm_or_si128(_mm_subs_epu8(p2, X86_LOAD16(x60)),
+                                _mm_subs_epu8(p3, X86_LOAD16(x70)));
+    e = _mm_xor_si128(e, _mm_and_si128(must, X86_LOAD16(x80)));
     return 0xFFFFu & ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(e, z));
 }
 
