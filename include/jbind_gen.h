@@ -46,6 +46,8 @@ typedef struct jb_gen_dec {
     uint32_t max_depth;
     size_t max_members;    /**< SIZE_MAX: none */
     void *reader;          /**< the library's reader (opaque) */
+    const char *at;        /**< the cursor jb_gen_field leaves (it returns the field) */
+    jb_str key;            /**< the key jb_gen_field read last (an unknown key's text) */
 } jb_gen_dec;
 
 /** The encoder's state as generated code sees it. */
@@ -116,6 +118,22 @@ JB_API const char *jb_gen_key(jb_gen_dec *d, const char *p, jb_str *key);
 JB_API const char *jb_gen_name(jb_gen_dec *d, const char *p, jb_str *key);
 /** The entry a name selects in t's plan (names and aliases), or -1. */
 JB_API long jb_gen_find(const jb_type *t, const char *s, size_t n);
+/** The member key at p of record t, and ':' and whitespace after it:
+ * field `guess`'s quoted name and colon compared first (an entry past the
+ * plan: none), the key read and looked up in the plan's name table
+ * otherwise. Returns the field's index (d->at on its value), -1 for an
+ * unknown key (d->at on its value, d->key its text) or -2 to hand over.
+ * A record decoder's one out-of-line step for every key it did not
+ * expect, so that the decoder holds one dispatch on fields. */
+JB_API long jb_gen_field(jb_gen_dec *d, const char *p, const jb_type *t, size_t guess);
+/** The rest of jbg_next, out of line: whitespace, then ',' and whitespace
+ * (the cursor on what follows) or `close` (the cursor past it, one level
+ * up); NULL otherwise. The caller tells the two apart by the byte before
+ * the cursor, which is `close` only after the close. */
+JB_API const char *jb_gen_next(jb_gen_dec *d, const char *p, char close);
+/** How many bits of seen[0..words) are set: a record's members, for its
+ * max_members check at the end. */
+JB_API size_t jb_gen_count(const uint64_t *seen, size_t words);
 /** Skip one value, validated. */
 JB_API const char *jb_gen_skip(jb_gen_dec *d, const char *p);
 /** The interpreter for one value of type t; scope is the representation
@@ -213,6 +231,16 @@ JBG_INLINE const char *jbg_ws(jb_gen_dec *d, const char *p) {
         if (c > ' ') return p;
         if (c == ' ' && p + 1 < end && (unsigned char)p[1] > ' ') return p + 1;
     }
+    return jb_gen_ws(d, p);
+}
+
+/** Whitespace where the common case is none and the next common one a
+ * line break, which takes the call either way: after a record member's
+ * ',' (minified: the key's quote; pretty: a line break and indentation).
+ * One compare inline instead of jbg_ws's two keeps each member's code,
+ * which every record decoder repeats, short. */
+JBG_INLINE const char *jbg_ws0(jb_gen_dec *d, const char *p) {
+    if (p < d->end && (unsigned char)*p > ' ') return p;
     return jb_gen_ws(d, p);
 }
 

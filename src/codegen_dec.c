@@ -12,9 +12,13 @@
  *
  * Records are straight-line: one block per field in declaration order,
  * whose key is compared with the field's constant quoted name and colon
- * (`"name":`, a few word compares); on a miss the key is read and looked
- * up in the plan's name table, and the matching block's value code runs,
- * after which the next block is tried again. A record of more than
+ * (`"name":`, a few word compares); on a miss one runtime call
+ * (jb_gen_field) reads the key and looks it up in the plan's name table,
+ * one dispatch runs the matching block's value code, after which the next
+ * block is tried again. Each block holds only the common path inline (the
+ * key, one space, the value, a ','); whitespace before a ',', the close
+ * and every key not expected are calls, since gcc's time on the function
+ * grows with the code each block repeats. A record of more than
  * JB_CG_COMPACT_FIELDS fields is a table and a call of jb_gen_record
  * instead (the same steps as a loop): straight-line code of hundreds of
  * fields in one goto chain compiles in superlinear time.
@@ -97,6 +101,15 @@ static void head(cg *g, size_t id, const char *what, const char *name) {
 
 /* ---- records ---- */
 
+/* After a record member's value: ',' and whitespace inline, then to
+ * label `next` (the next key); anything else by jb_gen_next, which
+ * returns past the close (the byte before the cursor is then '}': after a
+ * ',' it is the comma or whitespace) or NULL. */
+static void member_end(cg *g, const char *next) {
+    P("    if (p < end && *p == ',') {\n        p = jbg_ws0(d, p + 1);\n        goto %s;\n    }\n", next);
+    P("    if (!(p = jb_gen_next(d, p, '}'))) return NULL;\n    if (p[-1] != '}') goto %s;\n    goto done;\n", next);
+}
+
 /* A large record: the table of its fields' value functions (0: a leaf,
  * which the runtime reads) and one call of the runtime's loop, which steps
  * as the straight-line form below does. */
@@ -120,8 +133,10 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         compact_record(g, nd, pl, in);
         return;
     }
+    /* count: the unknown members (each known one is seen once: the
+     * max_members check of those waits for done) */
     P("    const char *const end = d->end;\n    uint64_t seen[%zu] = {0};\n    size_t count = 0, guess = 0;\n"
-      "    jb_str key;\n    (void)guess;\n",
+      "    long f;\n    (void)guess;\n",
       words);
     if (n == 0) P("    (void)seen;\n    (void)o;\n"); /* an empty record: no field reads them */
     if (nd->mode == CG_AFTER_TAG) {
@@ -142,7 +157,7 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
           pe->key_len, i);
         P("v%zu:\n    if (seen[%zu] & UINT64_C(0x%llx)) return NULL;\n    seen[%zu] |= UINT64_C(0x%llx);\n", i, i / 64,
           (unsigned long long)((uint64_t)1 << (i % 64)), i / 64, (unsigned long long)((uint64_t)1 << (i % 64)));
-        P("    if (++count > d->max_members) return NULL;\n    guess = %zu;\n", i + 1);
+        P("    guess = %zu;\n", i + 1);
         jb__cg_at(dst, sizeof dst, "o", pe->offset);
         bool three = pe->presence == JB_PRESENCE_FLAG && pe->type->kind == JB_KIND_PTR;
         const char *ind = "    ";
@@ -153,28 +168,34 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         if (pe->presence == JB_PRESENCE_FLAG) P("%so[%zu] = 1;\n", ind, pe->flag_offset);
         decode_value(g, pe->type, in, dst, ind);
         if (pe->optional && !three) P("    }\n");
-        P("    switch (jbg_next(d, &p, '}')) {\n    case 1: goto k%zu;\n    case 0: goto done;\n"
-          "    default: return NULL;\n    }\n",
-          i + 1);
+        /* jbg_next with only the ',' inline: whitespace before it and the
+         * close (once an object) out of line, so that each member's code,
+         * which gcc's time grows with, stays short */
+        char next[32];
+        snprintf(next, sizeof next, "k%zu", i + 1);
+        member_end(g, next);
     }
-    P("k%zu:\n    goto lookup;\nlookup:\n    if (p >= end || *p != '\"' || !(p = jb_gen_key(d, p, &key))) return NULL;\n", n);
-    P("    switch (jb_gen_find(T[%zu], key.ptr, key.len)) {\n", tix);
+    P("k%zu:\n    goto lookup;\n", n);
+    /* every key not expected: one out-of-line step and one dispatch */
+    /* jb__deny_unknown, split: the plan's part now, the call's in the code */
+    bool deny = jb__deny_unknown(pl, 0);
+    P("lookup:\n    f = jb_gen_field(d, p, T[%zu], (size_t)-1);\n%s    p = d->at;\n    switch (f) {\n", tix,
+      deny ? "" : "dispatch:\n");
     for (size_t i = 0; i < n; i++) P("    case %zu: goto v%zu;\n", i, i);
-    P("    default: break;\n    }\n    /* an unknown key */\n    if (++count > d->max_members) return NULL;\n");
+    P("    case -1: break;\n    default: return NULL;\n    }\n    /* an unknown key */\n"
+      "    if (++count > d->max_members) return NULL;\n");
     if (nd->mode == CG_AFTER_TAG) {
-        P("    if (key.len == %zu && memcmp(key.ptr, ", nd->tag->tag_name_len);
+        P("    if (d->key.len == %zu && memcmp(d->key.ptr, ", nd->tag->tag_name_len);
         jb__cg_lit(g, &g->body, nd->tag->tag_name, nd->tag->tag_name_len);
         P(", %zu) == 0) return NULL; /* the tag again */\n", nd->tag->tag_name_len);
     }
-    /* jb__deny_unknown, split: the plan's part now, the call's in the code */
-    bool deny = jb__deny_unknown(pl, 0);
-    if (deny) P("    return NULL;\n");
-    else P("    if ((d->flags & JB_READ_DENY_UNKNOWN) || !(p = jb_gen_skip(d, p))) return NULL;\n");
-    if (!deny) {
-        P("    switch (jbg_next(d, &p, '}')) {\n    case 1: break;\n    case 0: goto done;\n    default: return NULL;\n    }\n");
-        P("    switch (guess) {\n");
-        for (size_t i = 0; i < n; i++) P("    case %zu: goto k%zu;\n", i, i);
-        P("    default: goto lookup;\n    }\n");
+    if (deny) {
+        P("    return NULL;\n");
+    } else {
+        P("    if ((d->flags & JB_READ_DENY_UNKNOWN) || !(p = jb_gen_skip(d, p))) return NULL;\n");
+        member_end(g, "resume");
+        /* the field after the last one matched is tried first */
+        P("resume:\n    f = jb_gen_field(d, p, T[%zu], guess);\n    goto dispatch;\n", tix);
     }
     /* missing fields (defaults included: the interpreter applies those) */
     P("done:\n");
@@ -186,6 +207,11 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
             P("    if ((seen[%zu] & UINT64_C(0x%llx)) != UINT64_C(0x%llx)) return NULL;\n", w, (unsigned long long)req,
               (unsigned long long)req);
     }
+    /* the known members, at most n: jb__gen_decode runs generated code
+     * only under a limit of JB_CG_COMPACT_FIELDS members or more, so only
+     * a larger record counts them (its seen bits) */
+    if (n > JB_CG_COMPACT_FIELDS)
+        P("    if (count + jb_gen_count(seen, %zu) > d->max_members) return NULL;\n", words);
     P("    return p;\n}\n\n");
 }
 

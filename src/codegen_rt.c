@@ -35,12 +35,20 @@ static JB_NOINLINE const char *ws_rest(jb_gen_dec *d, const char *p) {
 
 /* One call per line of pretty-printed input: the common line break is a
  * leaf function's few word compares, the rest out of line (ws_rest). */
-const char *jb_gen_ws(jb_gen_dec *d, const char *p) {
+static inline const char *ws_at(jb_gen_dec *d, const char *p) {
     if (JB_LIKELY(d->end - p >= 34 && *p == '\n')) {
         const char *q = jb__ws_nl_spaces(p);
         if (JB_LIKELY(q != NULL)) return q;
     }
     return ws_rest(d, p);
+}
+
+const char *jb_gen_ws(jb_gen_dec *d, const char *p) { return ws_at(d, p); }
+
+/* jbg_ws with ws_at in line: jb_gen_ws is exported, so calls of it here
+ * would stay calls (it may be interposed). */
+static inline const char *ws_here(jb_gen_dec *d, const char *p) {
+    return p < d->end && (unsigned char)*p > ' ' ? p : ws_at(d, p);
 }
 
 #if JB_NUM_SWAR
@@ -186,6 +194,37 @@ const char *jb_gen_name(jb_gen_dec *d, const char *p, jb_str *key) {
 
 long jb_gen_find(const jb_type *t, const char *s, size_t n) {
     return jb__names_find(jb__plan_get(t), s, n);
+}
+
+long jb_gen_field(jb_gen_dec *d, const char *p, const jb_type *t, size_t guess) {
+    const jb_plan *pl = jb__plan_get(t);
+    if (guess < pl->n) {
+        const jb_pentry *pe = &pl->e[guess];
+        if (jbg_is(p, d->end, pe->key, pe->key_len)) {
+            d->at = jbg_ws(d, p + pe->key_len);
+            return d->at ? (long)guess : -2;
+        }
+    }
+    if (p >= d->end || *p != '"' || !(p = jb_gen_key(d, p, &d->key))) return -2;
+    d->at = p;
+    long i = jb__names_find(pl, d->key.ptr, d->key.len);
+    return i >= 0 && (size_t)i < pl->n ? i : -1;
+}
+
+const char *jb_gen_next(jb_gen_dec *d, const char *p, char close) {
+    p = ws_here(d, p);
+    if (!p || p >= d->end) return NULL;
+    if (*p == ',') return ws_here(d, p + 1);
+    if (*p != close) return NULL;
+    d->depth--;
+    return p + 1;
+}
+
+size_t jb_gen_count(const uint64_t *seen, size_t words) {
+    size_t n = 0;
+    for (size_t w = 0; w < words; w++)
+        for (uint64_t b = seen[w]; b; b &= b - 1) n++; /* clears the lowest set bit */
+    return n;
 }
 
 const char *jb_gen_skip(jb_gen_dec *d, const char *p) {
@@ -624,8 +663,12 @@ bool jb__gen_decode(const jb_gen_codec *c, jb_reader *r, void *out) {
     /* An arena with a cap: the interpreter's frames on the scratch stack
      * count toward it, so only the interpreter meets the cap exactly. */
     if ((r->flags & ~GEN_READ_FLAGS) || a->cap) return false;
+    /* A straight-line record counts its known members only past
+     * JB_CG_COMPACT_FIELDS of them (codegen_dec.c): a lower limit is the
+     * interpreter's. */
+    if (r->max_members && r->max_members < JB_CG_COMPACT_FIELDS) return false;
     jb_gen_dec d = {r->end, r->flags, r->depth, gen_max_depth(r->depth, r->max_depth),
-                    r->max_members ? r->max_members : SIZE_MAX, r};
+                    r->max_members ? r->max_members : SIZE_MAX, r, NULL, {NULL, 0}};
     const char *p = c->decode(&d, r->p, (char *)out);
     if (!p) return false;
     r->p = p;
