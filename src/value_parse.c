@@ -40,6 +40,7 @@
 #include "error.h"
 #include "kernel.h"
 #include "num.h"
+#include "numscan.h"
 #include "value.h"
 
 /* How strings are stored (parse context). */
@@ -413,6 +414,38 @@ static inline bool delim_at(const jb_reader *r, const char *p) {
     return p == r->end || jb__num_delim[(unsigned char)*p];
 }
 
+/* The double m bytes at p scanned to d (m = 0: not scanned) into *v;
+ * NULL: the general path (faults, max_number_len, a zero that is not). */
+JB_INLINE const char *num_double(const jb_reader *r, const char *p, size_t m, double d, jb_status st,
+                                 jb_value *v) {
+    if (!m || st != JB_OK || !delim_at(r, p + m) || m > r->max_number_len ||
+        (d == 0 && jb__value_mantissa_nonzero(p, m)))
+        return NULL;
+    v->type = JB_VALUE_NUMBER;
+    v->nk = JB_NUMBER_F64;
+    v->u.num.n.d = d;
+    v->u.num.text = NULL;
+    v->u.num.len = 0;
+    return p + m;
+}
+
+/* A double num_fast has seen the first k (1..7) digits and '.' of: the
+ * straight scan (numscan.h) in line. Through jb__scan_f64_point it cost a
+ * call and the value and status passed back through memory, about 20
+ * instructions a double (out of line here it cost more than it saved). */
+JB_INLINE const char *num_point(const jb_reader *r, const char *p, unsigned k, jb_value *v) {
+    double d = 0;
+    jb_status st = JB_OK;
+    size_t m = 0;
+#if JB_NUM_SWAR
+    bool neg = *p == '-';
+    if (JB_LIKELY(r->end - p >= 26) && !(k > 1 && p[neg] == '0'))
+        m = jb__f64_point(p, p + neg, neg, k, &d);
+#endif
+    if (!m) m = jb__scan_f64_point(p, r->end, k, &d, &st);
+    return num_double(r, p, m, d, st, v);
+}
+
 /*
  * A number at p into *v, in line for the common tokens: an integer of up
  * to 19 digits (8 digits a word), or a plain double (jb__scan_f64, one
@@ -435,8 +468,7 @@ JB_INLINE const char *num_fast(const jb_reader *r, const char *p, jb_value *v) {
         if (k < 8 && k > 0) {
             if ((unsigned char)(w >> (8 * k)) == (unsigned char)('.' - '0')) {
                 /* what this word said is passed on: it is not read again */
-                m = jb__scan_f64_point(p, r->end, k, &d, &st);
-                goto dbl;
+                return num_point(r, p, k, v);
             }
             /* An integer of up to 7 digits ends in this word (ids,
              * counts, indices): its value from the same word. The byte
@@ -484,16 +516,7 @@ JB_INLINE const char *num_fast(const jb_reader *r, const char *p, jb_value *v) {
     }
     if (!n || p + n >= r->end || (p[n] != '.' && p[n] != 'e' && p[n] != 'E')) return NULL;
     m = jb__scan_f64(p, r->end, &d, &st);
-dbl:
-    if (!m || st != JB_OK || !delim_at(r, p + m) || m > r->max_number_len ||
-        (d == 0 && jb__value_mantissa_nonzero(p, m)))
-        return NULL;
-    v->type = JB_VALUE_NUMBER;
-    v->nk = JB_NUMBER_F64;
-    v->u.num.n.d = d;
-    v->u.num.text = NULL;
-    v->u.num.len = 0;
-    return p + m;
+    return num_double(r, p, m, d, st, v);
 }
 
 /* true/false/null at p in line (followed by a delimiter); NULL: general path. */
