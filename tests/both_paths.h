@@ -30,8 +30,9 @@
  * ran and those it served (returned a cursor: took the value, no hand
  * over to the interpreter). The second pass must have at least
  * JB_BOTH_MIN_SERVED percent of its successful calls on attached types
- * served, every recorded root attached, no type the first pass did not
- * record, and no generated code run outside a recorded call.
+ * served (where there are JB_BOTH_MIN_CALLS of them), every recorded root
+ * attached, no type the first pass did not record, and no generated code
+ * run outside a recorded call.
  *
  * The recording is the macros below around the public entry points: it
  * costs the library nothing. The type argument is evaluated three times (the
@@ -226,9 +227,17 @@ static void jbt_print(const char *dir, jbt_counts *n) {
 
 /* served >= JB_BOTH_MIN_SERVED % of the successful calls on attached
  * types (the rest handed over on purpose: flags the generated code does
- * not specialize, a sink other than a jb_buf, an arena with a cap) */
+ * not specialize, a sink other than a jb_buf, an arena with a cap, a
+ * nesting deeper than the stack affords generated code). Below
+ * JB_BOTH_MIN_CALLS such calls a share says nothing: test_limits encodes
+ * one 600-deep list, which generated code serves where the stack's bounds
+ * are known (glibc) and hands over where they are not (musl: 128 levels). */
+#ifndef JB_BOTH_MIN_CALLS
+#define JB_BOTH_MIN_CALLS 10
+#endif
 static int jbt_floor(jbt_counts *n) {
     unsigned long active = atomic_load(&n->active), served = atomic_load(&n->served);
+    if (active < JB_BOTH_MIN_CALLS) return 1;
     return served * 100 >= active * (unsigned long)JB_BOTH_MIN_SERVED;
 }
 
