@@ -470,7 +470,7 @@ static void test_refused(void) {
     CHECK(jb_gen_attach(NULL, roots, &err) == JB_E_ARG);
 }
 
-#ifdef JB_TEST_COMPACT
+/* A jb_write_fn appending to the jb_buf ctx. */
 static int to_buf(void *ctx, const char *data, size_t len) {
     jb_buf *b = ctx;
     if (jb_buf_reserve(b, len)) return 1;
@@ -478,6 +478,8 @@ static int to_buf(void *ctx, const char *data, size_t len) {
     b->len += len;
     return 0;
 }
+
+#ifdef JB_TEST_COMPACT
 
 /* The file really holds the compact forms: no straight-line record (its
  * first field's label), every enum encoder by the plan's value table. */
@@ -506,14 +508,6 @@ static void test_compact_text(void) {
  * back (a fixed buffer, a callback): the interpreter writes them, with its
  * bytes. (The restart after generated code used to assume a jb_buf and
  * crashed on the others: found by tests/both_paths.h over test_encode.) */
-static int sink_buf(void *ctx, const char *data, size_t len) {
-    jb_buf *b = ctx;
-    if (jb_buf_reserve(b, len)) return 1;
-    memcpy(b->data + b->len, data, len);
-    b->len += len;
-    return 0;
-}
-
 static void test_sinks(void) {
     const jb_type *t = zoo("scalars");
     char v[4096];
@@ -532,7 +526,7 @@ static void test_sinks(void) {
     CHECK_MEM_AT(__LINE__, fixed, needed, want.data, want.len);
     needed = 0;
     CHECK(jb_encode_fixed(t, v, fixed, 3, &needed, NULL, NULL) == JB_E_BUFFER && needed == want.len);
-    CHECK(jb_encode_to(t, v, sink_buf, &got, NULL, NULL) == JB_OK);
+    CHECK(jb_encode_to(t, v, to_buf, &got, NULL, NULL) == JB_OK);
     CHECK_MEM_AT(__LINE__, got.data, got.len, want.data, want.len);
     jb_buf_free(&want);
     jb_buf_free(&got);
