@@ -26,6 +26,22 @@ else:
     prof_path = os.path.join(build, "profile.tsv")
 PROFILE_BEGIN = "<!-- instruction counts: written by bench/report.py; `make bench-profile` rewrites this section -->"
 PROFILE_END = "<!-- end of instruction counts -->"
+# The developers' hand-measured sections (callgrind runs after a change, each
+# saying at which commit): a full run keeps them as they are, at the end.
+HAND_BEGIN = ("<!-- hand-measured sections: kept as they are by bench/report.py when `make bench` "
+              "rewrites the rest -->")
+HAND_END = "<!-- end of hand-measured sections -->"
+
+
+def hand_sections(md):
+    """The hand-measured block of the BENCHMARKS.md at md, markers included, or ''."""
+    try:
+        text = open(md).read()
+    except OSError:
+        return ""
+    if HAND_BEGIN not in text or HAND_END not in text:
+        return ""
+    return text[text.index(HAND_BEGIN):text.index(HAND_END) + len(HAND_END)]
 
 
 def sh(cmd):
@@ -731,6 +747,9 @@ if not os.path.exists(os.path.join(root, "bench", "pandoc_bench.c")):
     w("- Not measured yet: a pandoc document decode/encode case (waits for `examples/pandoc/` and "
       "`bench/pandoc_bench.c`).")
 w("")
+hand = hand_sections(os.path.join(root, "BENCHMARKS.md"))
+if hand:
+    w(hand)
 open(os.path.join(root, "BENCHMARKS.md"), "w").write("\n".join(L) + "\n")
 
 # chart: log-scale bars of the ratio per case/op
