@@ -48,6 +48,7 @@ typedef struct jb_gen_dec {
     void *reader;          /**< the library's reader (opaque) */
     const char *at;        /**< the cursor jb_gen_field leaves (it returns the field) */
     jb_str key;            /**< the key jb_gen_field read last (an unknown key's text) */
+    size_t max_string_len; /**< SIZE_MAX: none (a name matched inline checks it) */
 } jb_gen_dec;
 
 /** The encoder's state as generated code sees it. */

@@ -24,6 +24,8 @@
  * fields in one goto chain compiles in superlinear time.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "codegen.h"
 
@@ -306,6 +308,163 @@ static void ptr(cg *g, const cg_node *nd) {
     P("    return p;\n}\n\n");
 }
 
+/* ---- names: enum cases and sum tags ---- */
+
+/* Names the tree below matches: printable ASCII but '"' and '\\', as
+ * raw input spells them with no escape (so the input's quoted bytes equal
+ * `"name"` exactly when jb__r_key would read that name), and short. Any
+ * other name, and any input spelt otherwise, takes the general path. */
+#define CG_TREE_NAME_MAX 62
+static bool tree_name(const jb_pname *k) {
+    if (k->len > CG_TREE_NAME_MAX) return false;
+    for (size_t i = 0; i < k->len; i++)
+        if (k->name[i] < 0x20 || k->name[i] > 0x7e || k->name[i] == '"' || k->name[i] == '\\') return false;
+    return true;
+}
+
+/* Byte j of `"name"`. */
+static unsigned char quoted_at(const jb_pname *k, size_t j) {
+    return j == 0 || j == k->len + 1 ? (unsigned char)'"' : (unsigned char)k->name[j - 1];
+}
+
+/* What a match does (the input at p is `"name"` of k): emitted at ind. */
+typedef void (*cg_hit_fn)(cg *g, const jb_pname *k, const void *ctx, const char *ind);
+
+/*
+ * Match the quoted string at p against ks[0..n) (tree_name names): a
+ * switch on the one byte that splits the set into the most groups, then
+ * the same within each group, and at three names or fewer the constant
+ * compares of each whole `"name"` (jbg_is: the closing quote included, so
+ * a match is the whole string). A switch's byte j is before the end of
+ * every name of its set (two names differ before the shorter one's
+ * closing quote), so a byte there exists whenever one of them matches.
+ * Every miss falls through to what the caller writes after the tree: the
+ * general path, which reads the string and looks it up.
+ */
+static void name_tree(cg *g, const jb_pname **ks, size_t n, size_t depth, cg_hit_fn hit, const void *ctx) {
+    char ind[80];
+    size_t w = 4 + 4 * depth < sizeof ind - 1 ? 4 + 4 * depth : sizeof ind - 1;
+    memset(ind, ' ', w);
+    ind[w] = '\0';
+    size_t minlen = SIZE_MAX, best = 0, best_j = 0;
+    for (size_t i = 0; i < n; i++)
+        if (ks[i]->len + 2 < minlen) minlen = ks[i]->len + 2;
+    if (n > 3) {
+        for (size_t j = 1; j + 1 <= minlen; j++) {
+            bool seen[256] = {false};
+            size_t distinct = 0;
+            for (size_t i = 0; i < n; i++) {
+                unsigned char c = quoted_at(ks[i], j);
+                if (!seen[c]) distinct++;
+                seen[c] = true;
+            }
+            if (distinct > best) {
+                best = distinct;
+                best_j = j;
+            }
+        }
+    }
+    if (best < 2) {
+        for (size_t i = 0; i < n; i++) {
+            char lit[CG_TREE_NAME_MAX + 2];
+            lit[0] = '"';
+            memcpy(lit + 1, ks[i]->name, ks[i]->len);
+            lit[ks[i]->len + 1] = '"';
+            P("%sif (jbg_is(p, end, ", ind);
+            jb__cg_lit(g, &g->body, lit, ks[i]->len + 2);
+            P(", %zu)) {\n", ks[i]->len + 2);
+            char in2[84];
+            snprintf(in2, sizeof in2, "%s    ", ind);
+            hit(g, ks[i], ctx, in2);
+            P("%s}\n", ind);
+        }
+        return;
+    }
+    const jb_pname **sub = malloc(n * sizeof *sub);
+    if (!sub) {
+        g->oom = true;
+        return;
+    }
+    P("%sif (end - p > %zu) {\n%s    switch ((unsigned char)p[%zu]) {\n", ind, best_j, ind, best_j);
+    for (unsigned c = 0; c < 256; c++) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            if (quoted_at(ks[i], best_j) == c) sub[m++] = ks[i];
+        if (!m) continue;
+        P("%s    case %u:\n", ind, c);
+        name_tree(g, sub, m, depth + 2, hit, ctx);
+        P("%s        break;\n", ind);
+    }
+    P("%s    default: break;\n%s    }\n%s}\n", ind, ind, ind);
+    free(sub);
+}
+
+/* The tree over pl's tree_name names (aliases included), under a check
+ * that the longest is within the call's max_string_len, as jb__r_key
+ * checks it. Nothing (false) when no name qualifies. */
+static bool names_match(cg *g, const jb_plan *pl, cg_hit_fn hit, const void *ctx) {
+    size_t n = 0, longest = 0;
+    const jb_pname **ks = malloc((pl->names.nkeys ? pl->names.nkeys : 1) * sizeof *ks);
+    if (!ks) {
+        g->oom = true;
+        return false;
+    }
+    for (size_t i = 0; i < pl->names.nkeys; i++) {
+        const jb_pname *k = &pl->names.keys[i];
+        if (k->entry >= pl->n || !tree_name(k)) continue;
+        ks[n++] = k;
+        if (k->len > longest) longest = k->len;
+    }
+    if (n) {
+        P("    if (d->max_string_len >= %zu) {\n", longest);
+        name_tree(g, ks, n, 1, hit, ctx);
+        P("    }\n");
+    }
+    free(ks);
+    return n != 0;
+}
+
+/* An enum case matched: its value stored, the cursor past the string. */
+static void enum_hit(cg *g, const jb_pname *k, const void *ctx, const char *ind) {
+    const jb_type *t = ctx;
+    const jb_plan *pl = jb__plan_get(t);
+    size_t bits = t->size * 8;
+    if (bits != 8 && bits != 16 && bits != 32) bits = 64;
+    /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): the plan is compiled (names_match read it) */
+    uint64_t v = pl->e[k->entry].value & (bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1);
+    P("%suint%zu_t v_ = UINT%zu_C(%llu);\n%smemcpy(o, &v_, %zu);\n%sreturn p + %zu;\n", ind, bits, bits,
+      (unsigned long long)v, ind, t->size, ind, k->len + 2);
+}
+
+/* A sum's case name matched: c the case, the cursor past the string,
+ * then to the label ctx names (where jb_gen_find's result is used). */
+static void case_hit(cg *g, const jb_pname *k, const void *ctx, const char *ind) {
+    P("%sc = %lu;\n%sp += %zu;\n%sgoto %s;\n", ind, (unsigned long)k->entry, ind, k->len + 2, ind,
+      (const char *)ctx);
+}
+
+/* A sum's case name at p into c (sum_name, find_tag): the tree first (when
+ * the sum is small), jb_gen_name and jb_gen_find otherwise; then label. */
+static void case_name(cg *g, const jb_plan *pl, size_t tix, const char *label) {
+    bool tree = pl->n <= jb__cg_compact_min && names_match(g, pl, case_hit, label);
+    P("    if (p >= end || *p != '\"' || !(p = jb_gen_name(d, p, &key))) return NULL;\n");
+    P("    c = jb_gen_find(T[%zu], key.ptr, key.len);\n", tix);
+    if (tree) P("%s:\n", label);
+}
+
+/* An enum (jb__dec_enum): its names by the tree when it is small and a
+ * string is its only form; every other input by jb_gen_enum. */
+static void enum_dec(cg *g, const cg_node *nd, const jb_plan *pl) {
+    const jb_type *t = nd->t;
+    size_t bits = t->size * 8;
+    if (pl->n <= jb__cg_compact_min && !(pl->fmt_flags & JB_FMT_NULLARY_OBJECT) &&
+        (bits == 8 || bits == 16 || bits == 32 || bits == 64)) {
+        P("    const char *const end = d->end;\n    (void)end;\n");
+        names_match(g, pl, enum_hit, t);
+    }
+    P("    return jb_gen_enum(d, p, T[%zu], o);\n}\n\n", jb__cg_type(g, t));
+}
+
 /* ---- sums ---- */
 
 static void set_tag(cg *g, const jb_type *t, uint64_t v, const char *in) {
@@ -329,8 +488,9 @@ static void payload(cg *g, const cg_node *nd, const jb_plan *pl, size_t c, uint3
 
 /* A case name string at p (sum_name): a nullary case only. */
 static void by_name(cg *g, const cg_node *nd, const jb_plan *pl) {
-    P("name:\n    if (!(p = jb_gen_name(d, p, &key))) return NULL;\n    switch (jb_gen_find(T[%zu], key.ptr, key.len)) {\n",
-      jb__cg_type(g, nd->t));
+    P("name:\n");
+    case_name(g, pl, jb__cg_type(g, nd->t), "name_hit");
+    P("    switch (c) {\n");
     bool strict = (pl->fmt_flags & JB_FMT_NULLARY_STRICT) &&
                   (pl->fmt_flags & (JB_FMT_NULLARY_ARRAY | JB_FMT_NULLARY_OBJECT)) && !pl->all_nullary;
     for (size_t c = 0; c < pl->n && !strict; c++) {
@@ -365,8 +525,7 @@ static void sum(cg *g, const cg_node *nd, const jb_plan *pl) {
     switch (pl->sum_style) {
     case JB_SUM_ARRAY:
         P("    if (!(p = jbg_open(d, p, '['))) return NULL;\n");
-        P("    if (p >= end || *p != '\"' || !(p = jb_gen_name(d, p, &key))) return NULL;\n");
-        P("    c = jb_gen_find(T[%zu], key.ptr, key.len);\n", tix);
+        case_name(g, pl, tix, "tag_hit");
         P("    switch (jbg_next(d, &p, ']')) {\n    case 1: break;\n    case 0:\n        switch (c) {\n");
         if ((pl->fmt_flags & (JB_FMT_NULLARY_STRICT | JB_FMT_NULLARY_ARRAY)) !=
             (JB_FMT_NULLARY_STRICT | JB_FMT_NULLARY_ARRAY))
@@ -392,8 +551,7 @@ static void sum(cg *g, const cg_node *nd, const jb_plan *pl) {
         P("    if (!(p = jbg_open(d, p, '{'))) return NULL;\n    if (!jbg_is(p, end, ");
         jb__cg_lit(g, &g->body, pl->tag_key, pl->tag_key_len);
         P(", %zu)) return NULL;\n    p = jbg_ws(d, p + %zu);\n", pl->tag_key_len, pl->tag_key_len);
-        P("    if (p >= end || *p != '\"' || !(p = jb_gen_name(d, p, &key))) return NULL;\n");
-        P("    c = jb_gen_find(T[%zu], key.ptr, key.len);\n", tix);
+        case_name(g, pl, tix, "tag_hit");
         if (pl->sum_style == JB_SUM_INTERNAL) {
             P("    switch (c) {\n");
             for (size_t c = 0; c < pl->n; c++) {
@@ -501,7 +659,7 @@ void jb__cg_decoder(cg *g, size_t id) {
         return;
     default: /* JB_KIND_ENUM */
         head(g, id, "enum", t->name);
-        P("    return jb_gen_enum(d, p, T[%zu], o);\n}\n\n", jb__cg_type(g, t));
+        enum_dec(g, &nd, pl);
         return;
     }
 }

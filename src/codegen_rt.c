@@ -590,7 +590,12 @@ char *jb_gen_w_record(jb_gen_enc *e, char *p, const char *o, const jb_type *t, c
 
 char *jb_gen_w_enum(jb_gen_enc *e, char *p, const char *o, const jb_type *t, int object) {
     const jb_plan *pl = jb__plan_get(t);
-    long i = jb__values_find(pl, jb__load_uint(o, t->size) & pl->width_mask);
+    uint64_t v = jb__load_uint(o, t->size) & pl->width_mask;
+    /* Most enums number their cases 0, 1, 2, ... in order: then case v is
+     * entry v, whatever v, where the hash table's probe runs longer for
+     * some values than for others (values are unique: the plan rejects a
+     * duplicate, so entry v holding v is the entry the table finds). */
+    long i = v < pl->n && pl->e[v].value == v ? (long)v : jb__values_find(pl, v);
     if (i < 0) return NULL;
     const jb_pentry *pe = &pl->e[i];
     if (!(p = jbg_room(e, p, pe->key_len + (object ? 5 : 0)))) return NULL;
@@ -668,7 +673,8 @@ bool jb__gen_decode(const jb_gen_codec *c, jb_reader *r, void *out) {
      * interpreter's. */
     if (r->max_members && r->max_members < JB_CG_COMPACT_FIELDS) return false;
     jb_gen_dec d = {r->end, r->flags, r->depth, gen_max_depth(r->depth, r->max_depth),
-                    r->max_members ? r->max_members : SIZE_MAX, r, NULL, {NULL, 0}};
+                    r->max_members ? r->max_members : SIZE_MAX, r, NULL, {NULL, 0},
+                    r->max_string_len ? r->max_string_len : SIZE_MAX};
     const char *p = c->decode(&d, r->p, (char *)out);
     if (!p) return false;
     r->p = p;

@@ -1568,10 +1568,10 @@ jb_status jb__decode_value(jb_reader *r, const jb_type *type, void *out) {
  * took the whole document; false on anything else (a bad input, a limit, an
  * input shape it does not specialize), after which the caller starts over
  * in the interpreter, which then reports the error exactly. */
-static bool gen_try(const jb_gen_codec *gen, jb_reader *r, const jb_type *type, void *out,
-                    const char *json, size_t *consumed) {
-    char msg[JB_ERROR_MESSAGE_MAX];
-    if (jb__root_check(type, msg, sizeof msg) || jb__r_ws(r) || r->p >= r->end) return false;
+static bool gen_try(const jb_gen_codec *gen, jb_reader *r, void *out, const char *json, size_t *consumed) {
+    /* (no jb__root_check: attaching compiled the plans of every type the
+     * codec reaches, jb_gen_attach, so the check would pass) */
+    if (jb__r_ws(r) || r->p >= r->end) return false;
     if (!jb__gen_decode(gen, r, out)) return false;
     if (consumed) {
         size_t n = (size_t)(r->p - json);
@@ -1579,7 +1579,7 @@ static bool gen_try(const jb_gen_codec *gen, jb_reader *r, const jb_type *type, 
         *consumed = n;
         return true;
     }
-    if (r->flags & JB_READ_ALLOW_TRAILING_DATA) return true;
+    if (r->p == r->end || (r->flags & JB_READ_ALLOW_TRAILING_DATA)) return true; /* the usual end first */
     return jb__r_ws(r) == JB_OK && r->p == r->end;
 }
 
@@ -1624,7 +1624,8 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
         return arg_fail(err, "JB_READ_DUPLICATE_LAST_WINS and _FIRST_WINS exclude each other");
     jb_reader r;
     jb__r_init(&r, json, len, arena, opts);
-    r.stack_floor = jb__stack_floor();
+    uintptr_t floor = jb__stack_floor();
+    r.stack_floor = floor;
     jb_arena_mark am = jb__arena_mark(arena);
     jb_scratch_mark sm = jb__scratch_mark(arena);
     jb_status st;
@@ -1643,7 +1644,7 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
      * collects. */
     const jb_gen_codec *gen = (r.flags & JB_READ_INTERPRET) ? NULL : jb__gen_codec(type);
     if (gen) {
-        if (gen_try(gen, &r, type, out, json, consumed)) {
+        if (gen_try(gen, &r, out, json, consumed)) {
             jb__scratch_release(arena, sm);
             return JB_OK;
         }
@@ -1652,7 +1653,7 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
         memset(out, 0, type->size);
         if (consumed) *consumed = 0;
         jb__r_init(&r, json, len, arena, opts);
-            r.stack_floor = jb__stack_floor();
+        r.stack_floor = floor;
     }
     r.errs = errs;
     if (jb__decode_value(&r, type, out)) goto fail;

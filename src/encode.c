@@ -972,9 +972,12 @@ static jb_status check_root(jb_writer *w, const jb_type *t) {
 static jb_status run(jb_writer *w, const jb_type *type, const void *value,
                      const jb_write_options *opts, jb_error *err) {
     w->custom_depth = UINT32_MAX;
-    w->stack_floor = jb__stack_floor();
-    jb_status st = check_root(w, type);
-    const jb_gen_codec *gen = st ? NULL : jb__gen_codec(type);
+    uintptr_t floor = jb__stack_floor();
+    w->stack_floor = floor;
+    /* A codec is attached only to a type whose plans, and those of all it
+     * reaches, compiled (jb_gen_attach): check_root would pass. */
+    const jb_gen_codec *gen = jb__gen_codec(type);
+    jb_status st = gen ? JB_OK : check_root(w, type);
     if (gen && w->sink == JB_SINK_BUF && !(w->flags & JB_WRITE_INTERPRET)) {
         /* Generated code for this type (codegen_rt.c): if it gives up, the
          * output so far is dropped and the interpreter writes it all. Only
@@ -987,7 +990,7 @@ static jb_status run(jb_writer *w, const jb_type *type, const void *value,
         w->buf->len = w->buf_start;
         jb__w_init_buf(w, w->buf, opts);
         w->custom_depth = UINT32_MAX;
-        w->stack_floor = jb__stack_floor();
+        w->stack_floor = floor;
         st = JB_OK;
     }
     if (!st) st = enc_value(w, type, value);
