@@ -784,21 +784,6 @@ jb_status jb__r_skip_exact(jb_reader *r) {
     return st;
 }
 
-jb_status jb__r_skip(jb_reader *r) {
-#if JB_SKIP_SCAN
-    /* A container: the structural scan (skip.c) first; what it does not
-     * accept goes through skip_value from the same byte. Off by default:
-     * on the bench's partial models it runs fewer instructions than
-     * skip_value but takes longer (docs/design.md). */
-    const char *p = r->p;
-    while (p < r->end && ws_tab[(unsigned char)*p]) p++;
-    if (p < r->end && (*p == '{' || *p == '[')) {
-        r->p = p;
-        if (jb__skip_scan(r)) return JB_OK;
-    }
-#endif
-    return jb__r_skip_exact(r);
-}
 
 /*
  * Whitespace inside a skipped value, from p: the bytes one at a time, but
@@ -1001,6 +986,70 @@ key: /* whitespace before the key is already skipped */
                           jb__r_found(r, p, fb));
     p++;
     goto value;
+}
+
+/*
+ * Skipping a value: a scalar at r->p (the common case of an unknown
+ * member) in line here, with exactly skip_value's checks and in its
+ * order, so that what it accepts and every error (each from the function
+ * skip_value would call, at the same byte) are unchanged; no scratch mark
+ * and no state machine's frame for it. Anything else (whitespace first,
+ * containers, a number or literal that needs a closer look) goes to
+ * skip_value from the same byte.
+ */
+jb_status jb__r_skip(jb_reader *r) {
+    const char *p = r->p, *const end = r->end;
+    if (JB_LIKELY(p < end)) {
+        switch (*p) {
+        case '"':
+            if (!(p = skip_str(r, p))) return r->code;
+            r->p = p;
+            return JB_OK;
+        case '-':
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9': {
+            bool integ;
+            size_t bad = 0, len = jb__num_scan(p, end, &integ, &bad);
+            if (JB_LIKELY(len && len <= r->max_number_len && skip_delim(p, len, end))) {
+                r->p = p + len;
+                return JB_OK;
+            }
+            break;
+        }
+        case 't':
+        case 'n':
+            if (end - p >= 4 && memcmp(p, *p == 't' ? "true" : "null", 4) == 0 && skip_delim(p, 4, end)) {
+                r->p = p + 4;
+                return JB_OK;
+            }
+            break;
+        case 'f':
+            if (end - p >= 5 && memcmp(p, "false", 5) == 0 && skip_delim(p, 5, end)) {
+                r->p = p + 5;
+                return JB_OK;
+            }
+            break;
+#if JB_SKIP_SCAN
+        case '{':
+        case '[':
+            /* A container: the structural scan (skip.c) first; what it
+             * does not accept goes through skip_value from the same byte
+             * (docs/design.md). */
+            if (jb__skip_scan(r)) return JB_OK;
+            break;
+#endif
+        default: break;
+        }
+    }
+    return jb__r_skip_exact(r);
 }
 
 jb_status jb__r_doc_end(jb_reader *r, const char *json, size_t *consumed) {
