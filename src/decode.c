@@ -701,20 +701,182 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
     /* NOLINTEND(clang-analyzer-core.NullDereference) */
 }
 
+/* Whitespace after a key's ':' at p: none or one space in line, else
+ * the reader's. Returns the byte after it, or NULL (failure recorded). */
+static inline const char *ws_value(jb_reader *r, const char *p) {
+    if (JB_LIKELY(p + 1 < r->end)) {
+        if ((unsigned char)*p > ' ' && *p != '/') return p;
+        if (*p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/') return p + 1;
+    }
+    r->p = p;
+    return jb__r_ws(r) ? NULL : r->p;
+}
+
+/* Whitespace after a member's ',' at p: none (minified input), or a line
+ * break and up to 32 spaces (pretty-printed input: read.h's
+ * jb__ws_nl_spaces in line, where jb__r_ws would test for one space and
+ * call); anything else through the reader. NULL: failure recorded. */
+static inline const char *ws_member(jb_reader *r, const char *p) {
+    const char *end = r->end;
+    if (JB_LIKELY(p < end)) {
+        unsigned char c = (unsigned char)*p;
+        if (c > ' ' && c != '/') return p;
+        if (c == '\n' && end - p >= 34) {
+            const char *q = jb__ws_nl_spaces(p);
+            if (JB_LIKELY(q != NULL)) return q;
+        }
+    }
+    r->p = p;
+    return jb__r_ws_slow(r) ? NULL : r->p;
+}
+
+/* What fast_members stopped at. */
+enum { FM_CLOSED, FM_MEMBER, FM_PUSHED, FM_FAIL };
+
+/*
+ * The member loop's fast path (records of at most 64 fields, errors not
+ * collected): members whose key is the expected field's pre-escaped
+ * "name": (s->guess, as in record_member) and not yet seen, read one after
+ * another with the cursor, the seen bits, the guess and the count in
+ * locals, the value by the field's opcode (plan.h's JB_DOP_*: no dispatch
+ * on the descriptor) and the ',' and the next line's indentation in line.
+ * r->p is on a member's key. Stops at the '}' (FM_CLOSED: s->more 0); at a
+ * member it does not take (FM_MEMBER: r->p on its key, nothing of it read,
+ * so record_member reads it exactly as without this path); at a value
+ * that pushed a frame (FM_PUSHED: f->waiting, s->cur its field); or on a
+ * failure (FM_FAIL: s->cur names the field whose value failed, or is NULL
+ * when the failure is between members, as record_member leaves it).
+ */
+static int fast_members(jb_reader *r, frame *f, frame **top) {
+    record_frame *s = &f->u.rec;
+    const jb_plan *const pl = s->pl;
+    const jb_pentry *const e = pl->e;
+    const size_t n = pl->n;
+    char *const base = s->base;
+    const char *const end = r->end;
+    const size_t maxm = r->max_members ? r->max_members : SIZE_MAX;
+    uint64_t seen = s->seen[0];
+    size_t guess = s->guess, count = s->count;
+    const char *p = r->p;
+    int rc;
+    for (;;) {
+        if (guess >= n) {
+            rc = FM_MEMBER;
+            break;
+        }
+        const jb_pentry *pe = &e[guess];
+        uint64_t bit = (uint64_t)1 << guess;
+        size_t kl = pe->key_len;
+        /* over max_members: record_member counts it and fails */
+        if ((seen & bit) || count >= maxm || (size_t)(end - p) < kl || !jb__bytes_eq(p, pe->key, kl)) {
+            rc = FM_MEMBER;
+            break;
+        }
+        seen |= bit;
+        guess++;
+        count++;
+        if (!(p = ws_value(r, p + kl))) return FM_FAIL;
+        char *out = base + pe->offset;
+        unsigned opt = pe->dec_opt;
+        if (opt) {
+            if ((opt & JB_DOPT_NULL_ABSENT) && p < end && *p == 'n') {
+                /* null: absent (the field is still zero: seen for the first time) */
+                if (end - p >= 5 && jb__load32(p) == jb__load32("null") && jb__lit_end(r, p + 4)) {
+                    p += 4;
+                } else {
+                    r->p = p;
+                    if (jb__r_literal(r, "null", 4)) {
+                        s->cur = pe;
+                        return FM_FAIL;
+                    }
+                    p = r->p;
+                }
+                goto next;
+            }
+            if (opt & JB_DOPT_FLAG) base[pe->flag_offset] = 1;
+        }
+        r->p = p;
+        jb_status st;
+        switch (pe->dec_op) {
+        case JB_DOP_BOOL: st = jb__dec_bool(r, (bool *)out); break;
+        case JB_DOP_INT: st = jb__dec_int(r, pe->type, out); break;
+        case JB_DOP_F64: st = jb__dec_f64(r, (double *)out); break;
+        case JB_DOP_STR: st = jb__dec_str(r, (jb_str *)out); break;
+        case JB_DOP_FLAT: st = dec_flat(r, pe->type, out); break;
+        case JB_DOP_FLAT_VEC: st = flat_vec(r, pe->type, out) == S_FAIL ? r->code : JB_OK; break;
+        case JB_DOP_FLAT_ARRAY: st = flat_fixed(r, pe->type, out) == S_FAIL ? r->code : JB_OK; break;
+        default: { /* through start, which may push a frame: the state goes back first */
+            s->seen[0] = seen;
+            s->guess = guess;
+            s->count = count;
+            s->cur = pe;
+            int sr = start(r, pe->type, out, top);
+            if (sr == S_FAIL) return FM_FAIL;
+            if (sr == S_PUSHED) {
+                f->waiting = true;
+                return FM_PUSHED;
+            }
+            s->cur = NULL;
+            st = JB_OK;
+            break;
+        }
+        }
+        if (JB_UNLIKELY(st)) {
+            s->cur = pe;
+            return FM_FAIL;
+        }
+        p = r->p;
+    next:
+        /* the ',' right after the value, then the next key's quote */
+        if (JB_LIKELY(p < end && *p == ',')) {
+            const char *q = ws_member(r, p + 1);
+            if (!q) return FM_FAIL;
+            if (JB_LIKELY(q < end && *q == '"')) {
+                p = q;
+                continue;
+            }
+        }
+        /* whitespace before the ',', the '}', a trailing comma: the reader's way */
+        r->p = p;
+        int m = jb__dec_next(r, '}');
+        if (m < 0) return FM_FAIL;
+        p = r->p;
+        if (m == 0) {
+            rc = FM_CLOSED;
+            break;
+        }
+    }
+    r->p = p;
+    s->seen[0] = seen;
+    s->guess = guess;
+    s->count = count;
+    s->more = rc == FM_CLOSED ? 0 : 1;
+    return rc;
+}
+
 static int step_record(jb_reader *r, frame *f, frame **top) {
     record_frame *s = &f->u.rec;
+    const jb_plan *pl = s->pl;
     if (f->waiting) { /* a member's value just completed */
         f->waiting = false;
         s->cur = NULL;
         s->more = jb__dec_next(r, '}');
     }
+    /* the fast path keeps one word of seen bits; collecting errors needs
+     * record_member's bookkeeping */
+    const bool fast = pl->mask_words == 1 && JB_LIKELY(!r->errs);
     while (s->more > 0) {
+        if (fast) {
+            int fm = fast_members(r, f, top);
+            if (fm == FM_CLOSED) break;
+            if (fm == FM_FAIL) return R_FAIL;
+            if (fm == FM_PUSHED) return R_AGAIN;
+        }
         int rc = record_member(r, f, top);
         if (rc != R_DONE) return rc;
         s->more = jb__dec_next(r, '}');
     }
     if (s->more < 0) return R_FAIL;
-    const jb_plan *pl = s->pl;
     if (pl->nrequired && JB_UNLIKELY(!all_required(pl, s->seen)) && missing_field(r, s, f->open))
         return R_FAIL;
     if (pl->ndefaults && apply_defaults(r, pl, s->base, s->seen)) return R_FAIL;

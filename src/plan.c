@@ -438,6 +438,33 @@ static bool enc_ops(build *b) {
     return true;
 }
 
+/* The decoder's opcode for a field of type t (plan.h, JB_DOP_*). */
+static uint8_t dec_op_of(const jb_type *t) {
+    switch (t->kind) {
+    case JB_KIND_BOOL: return JB_DOP_BOOL;
+    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
+    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
+        return JB_DOP_INT;
+    case JB_KIND_F64: return JB_DOP_F64;
+    case JB_KIND_STR: return JB_DOP_STR;
+    case JB_KIND_VEC: return t->elem && jb__kind_flat(t->elem->kind) ? JB_DOP_FLAT_VEC : JB_DOP_GENERAL;
+    case JB_KIND_ARRAY: return t->elem && jb__kind_flat(t->elem->kind) ? JB_DOP_FLAT_ARRAY : JB_DOP_GENERAL;
+    default: return jb__kind_flat(t->kind) ? JB_DOP_FLAT : JB_DOP_GENERAL;
+    }
+}
+
+/* The decode side of a record's plan: each field's opcode and what the
+ * member loop does around its value (record_member's tests, resolved). */
+static void dec_ops(jb_plan *pl) {
+    for (size_t i = 0; i < pl->n; i++) {
+        jb_pentry *pe = &pl->e[i];
+        bool three = pe->presence == JB_PRESENCE_FLAG && pe->type->kind == JB_KIND_PTR;
+        pe->dec_op = dec_op_of(pe->type);
+        pe->dec_opt = (uint8_t)((pe->optional && !three ? JB_DOPT_NULL_ABSENT : 0u) |
+                                (pe->presence == JB_PRESENCE_FLAG ? JB_DOPT_FLAG : 0u));
+    }
+}
+
 static bool build_record(build *b) {
     const jb_type *t = b->t;
     jb_plan *pl = b->pl;
@@ -454,6 +481,7 @@ static bool build_record(build *b) {
     pl->unwrap = record && (pl->fmt_flags & JB_FMT_UNWRAP_UNARY) && n == 1;
     pl->leaf_fields = record && n <= 64;
     for (i = 0; i < n && pl->leaf_fields; i++) pl->leaf_fields = jb__type_leafy(pl->e[i].type);
+    if (record) dec_ops(pl);
     return !record || enc_ops(b);
 }
 

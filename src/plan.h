@@ -42,7 +42,7 @@ typedef struct jb_values {
 /* One record field, tuple element, enum case or sum case. 96 bytes on
  * 64-bit targets (checked below): the engines index e[i] in their loops,
  * and a multiple of 16 costs shifts and an add where an 88-byte entry cost
- * a multiply (measured). Six bytes of padding after enc_max are free. */
+ * a multiply (measured). Four bytes of padding after dec_opt are free. */
 typedef struct jb_pentry {
     const char *name;        /* JSON name (unescaped) */
     size_t name_len;
@@ -61,6 +61,8 @@ typedef struct jb_pentry {
                                 too (owned), or NULL */
     uint8_t enc_op;          /* records: JB_EOP_*, how the encoder's fast loop writes the field */
     uint8_t enc_max;         /* the most bytes that value can take (fixed-size ops; else 0) */
+    uint8_t dec_op;          /* records: JB_DOP_*, how the decoder's member loop reads the value */
+    uint8_t dec_opt;         /* records: JB_DOPT_* bits, what it does around the value */
     const char *default_json; /* decoded when the key is missing, or NULL */
 } jb_pentry;
 _Static_assert(sizeof(void *) != 8 || sizeof(jb_pentry) == 96, "jb_pentry is 96 bytes on 64-bit targets");
@@ -78,6 +80,25 @@ enum {
     JB_EOP_F32, JB_EOP_F64,
     JB_EOP_STR
 };
+
+/* Decode opcodes, resolved from a record field's type when its plan is
+ * compiled: the decoder's member loop (decode.c, fast_members) reads a
+ * field whose opcode is not JB_DOP_GENERAL without going through start's
+ * dispatch on the descriptor. JB_DOP_GENERAL: containers, pointers,
+ * custom codecs and `any`, through start (which may push a frame). */
+enum {
+    JB_DOP_GENERAL = 0,
+    JB_DOP_BOOL,
+    JB_DOP_INT,        /* any integer kind (as-string forms: its slow path) */
+    JB_DOP_F64,
+    JB_DOP_STR,
+    JB_DOP_FLAT,       /* another flat kind (jb__kind_flat): the leaf switch */
+    JB_DOP_FLAT_VEC,   /* a vector of a flat kind: one loop, no frame */
+    JB_DOP_FLAT_ARRAY  /* a fixed array of a flat kind: the same */
+};
+/* What the member loop does around a field's value (dec_opt bits). */
+#define JB_DOPT_NULL_ABSENT 1u /* null is the field absent (optional, not a flag over a pointer) */
+#define JB_DOPT_FLAG 2u        /* a presence flag: set when the value is there */
 
 /* Bytes of slack after each key in a plan's ckeys: the encoder copies a
  * short key as one 16-byte move, which may read past its end. */
