@@ -49,6 +49,18 @@ for t in "$@"; do
     else
         echo "fuzz_$t: FAILED after $(( $(date +%s) - start ))s; artifacts in $art:"
         ls "$art"; grep -E 'ERROR|SUMMARY|property failed|runtime error' "$art/fuzz.log" | head -20 || true
+        # CI keeps only what is printed: the harness's own account of the
+        # failure (its last 80 lines beside libFuzzer's report) and the input
+        # itself, base64, so it can be replayed without the artifact.
+        echo "fuzz_$t: the harness said:"
+        sed -n '/^==[0-9]*== ERROR\|^INFO: Running\|^#[0-9]/!p' "$art/fuzz.log" | grep -v '^MS:\|^base unit:\|^0x\|^artifact_prefix\|^Test unit written\|^Base64' | tail -80 || true
+        for f in "$art"/crash-* "$art"/leak-* "$art"/timeout-* "$art"/oom-*; do
+            [ -f "$f" ] || continue
+            if [ "$(wc -c <"$f")" -le 16384 ]; then
+                echo "fuzz_$t: input $(basename "$f") (base64; replay: base64 -d > in && $bin in):"
+                base64 -w 76 "$f"
+            fi
+        done
         status=1
     fi
     child_cpu
