@@ -420,6 +420,7 @@ jb_status jb_value_object_set(jb_value *object, const char *key, size_t len, jb_
     if (!grow(arena, &items, object->u.obj.len, &x->cap, sizeof(jb_member), _Alignof(jb_member)))
         return JB_E_NOMEM;
     object->u.obj.items = items;
+    object->nk = 0; /* the new key is not known clean (JB_KEYS_CLEAN) */
     m = &object->u.obj.items[object->u.obj.len];
     if (!(m->key.ptr = jb__arena_strdup(arena, key, len))) return JB_E_NOMEM;
     m->key.len = len;

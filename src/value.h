@@ -42,9 +42,15 @@ typedef struct jb_vext {
  * keeps it (same bytes); builders leave 0 (print checks). */
 #define JB_STR_CLEAN 1
 
+/* nk of an object whose keys parse all scanned so (JB_STR_CLEAN's
+ * sense): print copies them as they are. Copy keeps it (same keys);
+ * jb_value_object_set clears it when it adds a key; builders leave 0. */
+#define JB_KEYS_CLEAN 1
+
 struct jb_value {
     uint8_t type; /* jb_value_type */
-    uint8_t nk;   /* jb_number_kind for numbers; JB_STR_CLEAN or 0 for strings */
+    uint8_t nk;   /* jb_number_kind for numbers; JB_STR_CLEAN or 0 for strings,
+                     JB_KEYS_CLEAN or 0 for objects */
     union {
         bool b;
         struct {

@@ -80,6 +80,7 @@ typedef struct pframe {
     size_t n;             /* elements (members) pushed so far */
     const jb_str *key;    /* object: the key of the member being read */
     bool obj;
+    bool dirty; /* object: a key took the general path (not JB_KEYS_CLEAN) */
     char close; /* '}' or ']' */
 } pframe;
 
@@ -163,14 +164,16 @@ static jb_status close_array(jb_reader *r, pframe *f) {
     return JB_OK;
 }
 
-static jb_status close_object(jb_reader *r, pframe *f) {
+static jb_status close_object(jb_reader *r, const pctx *c, pframe *f) {
     size_t n = f->n, bytes, dup = SIZE_MAX;
     jb_value *v = f->slot;
     jb_vext *x = NULL;
     jb_member *m;
     const orec *src;
     v->type = JB_VALUE_OBJECT;
-    v->nk = 0;
+    /* every key by str_fast: scanned whole with UTF-8 checked, like the
+     * strings it marks c->clean */
+    v->nk = f->dirty ? 0 : c->clean;
     v->u.obj.items = NULL;
     v->u.obj.len = n;
     v->u.obj.x = NULL;
@@ -649,6 +652,7 @@ static pframe *open_frame(jb_reader *r, pframe *up, jb_value *slot, const char *
     f->n = 0;
     f->key = NULL;
     f->obj = *p == '{';
+    f->dirty = false;
     f->close = f->obj ? '}' : ']';
     r->depth++;
     return f;
@@ -813,6 +817,7 @@ element: /* p is on the next element (whitespace skipped) */
             r->p = p;
             if (str_slow(r, c, &rec->key)) goto fail;
             p = r->p;
+            f->dirty = true;
         }
         f->n++;
         f->key = &rec->key;
@@ -843,7 +848,7 @@ element: /* p is on the next element (whitespace skipped) */
     goto value;
 close: /* f's closing byte was consumed */
     r->p = p;
-    if ((f->obj ? close_object(r, f) : close_array(r, f)) != JB_OK) goto fail;
+    if ((f->obj ? close_object(r, c, f) : close_array(r, f)) != JB_OK) goto fail;
     r->depth--;
     {
         pframe *up = f->up;

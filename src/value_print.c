@@ -344,6 +344,37 @@ static jb_status open_value(jb_writer *w, jb_vstack *st, const jb_value *v) {
 _Static_assert(STEP_MAX >= 1 + (SHORT_STR + 3) + JB_FMT_F64_MAX + 2, "a step covers a number");
 _Static_assert(STEP_MAX <= JB_W_RESERVE_MAX, "a step fits one reservation");
 
+/*
+ * A string parse found clean (JB_STR_CLEAN, or a key of a JB_KEYS_CLEAN
+ * object) of n <= SHORT_STR bytes, between quotes at q, unchecked: its
+ * bytes are their own JSON text unless a flag escapes more (the caller
+ * tests that). Reads only s[0..n), writes q[0..n + 2) in 16-, 8- or
+ * 4-byte moves, the last one overlapping the one before (below 4 bytes:
+ * the first, middle and last byte). Returns the byte past the quote.
+ */
+JB_INLINE char *put_clean_short(char *q, const char *s, size_t n) {
+    char *d = q + 1;
+    q[0] = '"';
+    if (n >= 16) {
+        for (size_t i = 0; i + 16 < n; i += 16) memcpy(d + i, s + i, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        uint64_t a = jb__load64(s), b = jb__load64(s + n - 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a = jb__load32(s), b = jb__load32(s + n - 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+    d[n] = '"';
+    return d + n + 1;
+}
+
 static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
     const bool slash = (w->flags & JB_WRITE_ESCAPE_SLASH) != 0;
     /* a clean string (JB_STR_CLEAN) is its own JSON text */
@@ -399,7 +430,13 @@ static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
             break;
         }
         case JB_VALUE_STRING: {
-            char *q = v->u.str.len <= SHORT_STR ? jb__w_plain_at(o, v->u.str.ptr, v->u.str.len, slash) : NULL;
+            char *q;
+            /* the step's room covers a short string */
+            if (v->nk == JB_STR_CLEAN && verbatim && v->u.str.len <= SHORT_STR) {
+                o = put_clean_short(o, v->u.str.ptr, v->u.str.len);
+                break;
+            }
+            q = v->u.str.len <= SHORT_STR ? jb__w_plain_at(o, v->u.str.ptr, v->u.str.len, slash) : NULL;
             if (JB_LIKELY(q != NULL)) {
                 o = q;
                 break;
@@ -453,7 +490,11 @@ static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
         if (i) *o++ = ',';
         if (c->type == JB_VALUE_OBJECT) {
             const jb_member *m = &c->u.obj.items[i++];
-            char *q = m->key.len <= SHORT_STR ? jb__w_plain_at(o, m->key.ptr, m->key.len, slash) : NULL;
+            char *q;
+            if (c->nk == JB_KEYS_CLEAN && verbatim && m->key.len <= SHORT_STR)
+                q = put_clean_short(o, m->key.ptr, m->key.len);
+            else
+                q = m->key.len <= SHORT_STR ? jb__w_plain_at(o, m->key.ptr, m->key.len, slash) : NULL;
             if (JB_LIKELY(q != NULL)) {
                 *q = ':';
                 o = q + 1;
