@@ -204,10 +204,10 @@ JB_HIDDEN jb_status jb__r_skip(jb_reader *r);
  * jb__r_skip's exact state machine then takes from the same byte.
  */
 JB_HIDDEN bool jb__skip_scan(jb_reader *r);
-/* jb__r_skip tries jb__skip_scan first only when built with
- * -DJB_SKIP_SCAN=1 (not yet faster in time: docs/design.md). */
+/* jb__r_skip tries jb__skip_scan first on a container; -DJB_SKIP_SCAN=0
+ * builds without it (the exact state machine alone: docs/design.md). */
 #ifndef JB_SKIP_SCAN
-#define JB_SKIP_SCAN 0
+#define JB_SKIP_SCAN 1
 #endif
 /* jb__r_skip without the structural scan: the exact state machine alone
  * (the reference the tests and fuzz_kernel compare the scan with). */

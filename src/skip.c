@@ -168,7 +168,11 @@ bool jb__skip_scan(jb_reader *r) {
     const size_t span = (size_t)(end - start);
     const size_t room = r->max_depth > r->depth ? (size_t)(r->max_depth - r->depth) : 0;
     const jb_kernel *k = jb__kern();
-    uint64_t kinds[SKIP_BITS / 64] = {0}; /* bit d: the container at depth d is an object */
+    /* bit d % 64 of kinds[d / 64]: the container at depth d is an object.
+     * Not zeroed (a fixed cost on every small container): a word is
+     * written whole when its first level is pushed, and no bit is read
+     * before its level was pushed. */
+    uint64_t kinds[SKIP_BITS / 64];
     uint64_t ecarry = 0, scarry = 0, qcarry = 0;
     const char *first_hi = NULL, *pair = NULL, *blk;
     size_t d = 0;
@@ -176,7 +180,10 @@ bool jb__skip_scan(jb_reader *r) {
     bool obj = false;
     unsigned char tail[64];
 
-    /* the limits the scan does not count: past them, the exact skip */
+    /* a container only (the contract: a scalar would leave the walk at
+     * depth 0); and the limits the scan does not count: past them, the
+     * exact skip */
+    if (!span || (*start != '{' && *start != '[')) return false;
     if (span > r->max_string_len || span / 2 >= r->max_members) return false;
 
     for (blk = start;; blk += 64) {
@@ -220,10 +227,10 @@ bool jb__skip_scan(jb_reader *r) {
                 case '[':
                     if (d >= room || d >= SKIP_BITS) return false;
                     obj = ch == '{';
-                    if (obj)
-                        kinds[d / 64] |= (uint64_t)1 << (d % 64);
-                    else
-                        kinds[d / 64] &= ~((uint64_t)1 << (d % 64));
+                    {
+                        uint64_t bit = (uint64_t)1 << (d % 64);
+                        kinds[d / 64] = (d % 64 ? kinds[d / 64] & ~bit : 0) | (obj ? bit : 0);
+                    }
                     d++;
                     state = obj ? T_OKEY : T_AVALUE;
                     continue;
