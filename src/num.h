@@ -136,6 +136,20 @@ JB_HIDDEN size_t jb__fmt_f32(char *dst, float v);
  * up to JB_DIGITS_ROOM) with the decimal point at position n (value =
  * 0.dg * 10^n) in style st; f32 selects the style's float ranges. Zero is
  * m = 1, dg "0", n = 1. dst as for jb__fmt_f64_style. */
+/* How each style spells a double (the table is in numstyle.c; numfmt.c's
+ * fast path reads lo/lo32 too). n is the decimal point's position. */
+typedef struct jb_spelling {
+    int8_t lo, hi;       /* plain notation for lo <= n <= hi (doubles) */
+    int8_t lo32, hi32;   /* the same for floats */
+    char e;              /* exponent letter */
+    bool plus;           /* '+' before a positive exponent */
+    bool two;            /* at least two exponent digits (1E-05) */
+    bool point_zero;     /* an integral plain value ends in ".0" (zero is 0.0) */
+    bool sci_point_zero; /* a one-digit significand is d.0 in exponent form */
+    bool hi_digits;      /* hi grows to the digit count (DOTNET) */
+} jb_spelling;
+JB_HIDDEN extern const jb_spelling jb__spellings[JB_FLOAT_LAST + 1];
+
 #define JB_DIGITS_ROOM 40
 JB_HIDDEN size_t jb__spell_float(char *dst, bool neg, const char *dg, int m, int n,
                                  jb_float_style st, bool f32);

@@ -24,6 +24,14 @@
  * product c * g: the paper shows that a fraction below 2^-63 there means the
  * exact product is an integer.
  *
+ * That costs three 128x64 products a double. The common double (normal,
+ * not a power of two, not among the smallest exponents) takes one instead
+ * (jb_dragon64, after Junekey Jeon's Dragonbox, 2020): scaled so that the
+ * interval is 100..1000 units wide, the upper end and the width alone
+ * decide the shortest candidate in almost every case, and the exact
+ * checks that the rest need are a second product on a cold branch.
+ * Floats and the rare doubles keep Schubfach.
+ *
  * The digits then go straight into the output in the style asked for
  * (numstyle.c lays them out): no intermediate text is rewritten.
  */
@@ -68,17 +76,21 @@ static inline int jb_ndigits(uint64_t v) {
  * digit values 0..9, the first digit in the low byte, so that storing it
  * little-endian writes them in reading order. No table and no loop: v
  * splits into two 4-digit halves in 32-bit lanes, each half into two
- * 2-digit quarters in 16-bit lanes, each quarter into two digits in bytes,
- * every split one multiply by a reciprocal for all lanes at once
+ * 2-digit quarters in 16-bit lanes, each quarter into two digits in bytes.
+ * Each split is one multiply by a reciprocal for all lanes at once
  * (x / 100 = x * 5243 >> 19 for x < 43699; x / 10 = x * 103 >> 10 for
- * x < 179; the products stay inside their lanes).
+ * x < 179; the products stay inside their lanes), and one more that puts
+ * the quotient q in the low lane and the remainder x - b q in the high
+ * one: (x << w) - q * (b * 2^w - 1) = ((x - b q) << w) + q, lane by lane,
+ * every lane's term in [0, 2^w), so no borrow crosses lanes.
  */
 static inline uint64_t jb_digits8_word(uint32_t v) {
-    uint64_t y = (uint64_t)(v / 10000) | ((uint64_t)(v % 10000) << 32);
+    uint64_t h = ((uint64_t)v * 109951163u) >> 40; /* v / 10^4, exact for v < 10^8 */
+    uint64_t y = ((uint64_t)v << 32) - h * 42949672959999u; /* 10^4 * 2^32 - 1 */
     uint64_t q = ((y * 5243) >> 19) & 0x0000007F0000007Fu;
-    uint64_t z = q | ((y - q * 100) << 16);
+    uint64_t z = (y << 16) - q * 6553599u; /* 100 * 2^16 - 1 */
     uint64_t t = ((z * 103) >> 10) & 0x000F000F000F000Fu;
-    return t | ((z - t * 10) << 8);
+    return (z << 8) - t * 2559u; /* 10 * 2^8 - 1 */
 }
 
 /* Trailing zero digits of a jb_digits8_word (8 for 0). */
@@ -192,6 +204,33 @@ typedef struct jb_dec {
     int32_t k;
 } jb_dec;
 
+/* s * 10^(n - 17) with s of exactly 17 digits (10^16 <= s < 10^17): n is
+ * the decimal point's position, value = 0.s * 10^n. */
+typedef struct jb_dec17 {
+    uint64_t s;
+    int32_t n;
+} jb_dec17;
+
+
+/* s * 10^k as a jb_dec17, s > 0 of at most 17 digits. */
+static inline jb_dec17 jb_dec17_of(uint64_t s, int32_t k) {
+    jb_dec17 d;
+    int nd = jb_ndigits(s);
+    d.s = s * jb_pow10_u64[17 - nd];
+    d.n = nd + k;
+    return d;
+}
+
+/* The same when s has 15 or 16 digits (the one-product path's longer
+ * step: 4.5 * 10^14 <= s < 10^16). */
+static inline jb_dec17 jb_dec17_of16(uint64_t s, int32_t k) {
+    jb_dec17 d;
+    bool d16 = s >= 1000000000000000u;
+    d.s = d16 ? 10 * s : 100 * s;
+    d.n = k + 15 + d16;
+    return d;
+}
+
 /* g = floor(10^e * 2^-r) + 1 normalized to 128 bits, e in [-292, 324]. The
  * table follows the parser's rounding convention; the generator checks that
  * this adjustment gives Schubfach's g. */
@@ -256,8 +295,9 @@ static inline jb_dec jb_pick(uint64_t vb, uint64_t lower, uint64_t upper, int32_
 }
 
 /* Shortest decimal of a finite nonzero double given by its exponent field
- * be and fraction field bm. */
-static jb_dec jb_schubfach64(uint32_t be, uint64_t bm) {
+ * be and fraction field bm, by Schubfach alone: the reference path, and the
+ * one taken by the rare doubles the one-product path below leaves out. */
+static JB_NOINLINE jb_dec jb_schubfach64(uint32_t be, uint64_t bm) {
     uint64_t c, cbl, cb, cbr, ghi, glo, vbl, vb, vbr;
     int32_t q, k, h;
     bool lower_closer, even;
@@ -287,6 +327,98 @@ static jb_dec jb_schubfach64(uint32_t be, uint64_t bm) {
     vb = jb_rop64(ghi, glo, cb << h);
     vbr = jb_rop64(ghi, glo, cbr << h);
     return jb_pick(vb, vbl + !even, vbr - !even, k);
+}
+
+/*
+ * The common double with one product (the idea of Junekey Jeon's
+ * Dragonbox, 2020, which refines Schubfach): v = c * 2^q with
+ * 2^52 <= c < 2^53, not a power of two (so the rounding interval is
+ * symmetric: v -/+ 2^(q-1), its ends included when c is even) and
+ * q >= -1069 (exponent field >= 6, so that 10^(2-k) is in the table).
+ *
+ * With k = floor(q * log10 2), scaling by 10^(2-k) makes the interval's
+ * width d = 2^q * 10^(2-k) lie in [100, 1000). One 128x64 product of
+ * (2c + 1) * 2^beta with the power rounded up to 128 bits gives
+ * zi = floor(z) for the scaled upper end z, and its low word is zero
+ * exactly when z is an integer; di = floor(d) comes from the power's top
+ * word alone (the paper proves both exact for every double).
+ *
+ * Since d < 1000, at most one multiple of 1000 lies in the interval: the
+ * largest one not above z, zi - r with r = zi mod 1000, is inside when
+ * r < di (unless it is z itself and z is excluded), outside when r > di,
+ * and when r == di it is decided by the exact lower end (the parity and
+ * integrality of its scaled value, from a second product that only this
+ * rare case forms). If it is inside, s = zi / 1000 is the shortest (times
+ * 10^(k+1)). Otherwise no shorter candidate exists, and the answer is the
+ * multiple of 100 nearest to v (d >= 100 puts it inside): v scaled is
+ * z - d/2, so (r - di/2 + 50) / 100 added to 10s rounds it, except that
+ * when that division is exact, di's dropped fraction may have moved it
+ * by one, or v may lie half way: the exact parity and integrality of v
+ * scaled settle both (ties to even).
+ */
+static inline jb_dec17 jb_dragon64(uint64_t c, int32_t q) {
+    jb_dec17 d;
+    int32_t k = jb__flog10_pow2(q);
+    /* 6 <= beta <= 9 over q in [-1069, 971] (tools/gen_pow5.py checks):
+     * (2c + 1) << beta stays below 2^63. */
+    int32_t beta = q + jb__flog2_pow10(2 - k);
+    const uint64_t *t = jb__pow5_128[2 - k - JB_POW5_MIN];
+    /* The table's entry rounded up: it already is for -27 <= e < 0 and
+     * exact for 0 <= e <= 55; elsewhere it is the floor (and its low word
+     * is never all ones there, so the + 1 does not carry: the generator
+     * checks both). */
+    uint32_t e27 = (uint32_t)(2 - k + 27);
+    uint64_t ghi = t[0], glo = t[1] + (e27 > 82u);
+    uint64_t u = (2 * c + 1) << beta;
+    uint64_t zhi, zlo = jb__mul64(u, ghi, &zhi);
+    uint64_t mid = jb__mulhi64(u, glo);
+    uint32_t di = (uint32_t)(ghi >> (63 - beta));
+    uint64_t s;
+    uint32_t r, dist, rest;
+    bool even = (c & 1) == 0;
+    zlo += mid;
+    zhi += zlo < mid;
+    s = zhi / 1000;
+    r = (uint32_t)(zhi - s * 1000);
+    if (r < di) {
+        if (JB_LIKELY(r != 0 || zlo != 0 || even)) return jb_dec17_of16(s, k + 1);
+        /* s * 1000 is z itself, and z is excluded: the multiple of 100 is
+         * then below it, as if r were 1000 */
+        s--;
+        r = 1000;
+    } else if (JB_UNLIKELY(r == di)) {
+        /* x = (2c - 1) 2^(q-1) scaled: its integer part's parity and
+         * whether it is an integer (the bits of the 192-bit product just
+         * below the unit bit at 2^(128 - beta)). s * 1000 = zi - di is in
+         * [x, ...] when xi is odd, or x is an integer and included. */
+        uint64_t x = 2 * c - 1, xhi, xlo = x * glo;
+        xhi = x * ghi + jb__mulhi64(x, glo);
+        if (((xhi >> (64 - beta)) & 1) != 0 ||
+            (((xhi << beta) | (xlo >> (64 - beta))) == 0 && even))
+            return jb_dec17_of16(s, k + 1);
+    }
+    dist = r - di / 2 + 50;
+    rest = dist / 100;
+    s = 10 * s + rest;
+    if (JB_UNLIKELY(dist == rest * 100)) {
+        /* y = 2c 2^(q-1) = v scaled, exactly: the estimate's parity must
+         * match yi's (else it is one too high), and a tie goes to even. */
+        uint64_t y = 2 * c, yhi, ylo = y * glo;
+        bool approx_odd = ((dist ^ 50) & 1) != 0;
+        yhi = y * ghi + jb__mulhi64(y, glo);
+        {
+            bool y_odd = ((yhi >> (64 - beta)) & 1) != 0;
+            bool y_int = ((yhi << beta) | (ylo >> (64 - beta))) == 0;
+            s -= (uint64_t)(y_odd != approx_odd || ((s & 1) != 0 && y_int));
+        }
+    }
+    /* 4.5 * 10^15 <= s < 10^17: 16 or 17 digits */
+    {
+        bool d17 = s >= 10000000000000000u;
+        d.s = d17 ? s : 10 * s;
+        d.n = k + 16 + d17;
+    }
+    return d;
 }
 
 static jb_dec jb_schubfach32(uint32_t be, uint32_t bm) {
@@ -336,42 +468,60 @@ typedef struct jb_text17 {
     int m, n;
 } jb_text17;
 
-static inline jb_text17 jb_digits17(uint64_t s, int32_t k) {
+static inline jb_text17 jb_digits17(jb_dec17 d) {
     jb_text17 t;
-    int nd = jb_ndigits(s);
-    uint64_t s17 = s * jb_pow10_u64[17 - nd];
     /* hi9 < 10^9 fits 32 bits: its split by 10^8 is a 32-bit division */
-    uint32_t hi9 = (uint32_t)(s17 / 100000000u);
+    uint32_t hi9 = (uint32_t)(d.s / 100000000u);
     uint32_t lead = hi9 / 100000000u;
     uint64_t wb = jb_digits8_word(hi9 - lead * 100000000u);
-    uint64_t wc = jb_digits8_word((uint32_t)(s17 - (uint64_t)hi9 * 100000000u));
+    uint64_t wc = jb_digits8_word((uint32_t)(d.s - (uint64_t)hi9 * 100000000u));
     t.b = wb + JB_ZEROS8;
     t.c = wc + JB_ZEROS8;
     t.lead = (char)('0' + lead);
     t.m = wc ? 17 - jb_word_trailing_zeros(wc) : wb ? 9 - jb_word_trailing_zeros(wb) : 1;
-    t.n = nd + k;
+    t.n = d.n;
     return t;
 }
 
+/* The layouts jb_put_text17 leaves out: the table-driven one of
+ * numstyle.c, with the digits in a '0'-padded buffer. Out of line, so
+ * that the common path keeps its registers; the small fields travel
+ * packed in one word (bits 0-7 m, 8-23 n + 1024, 24-31 the style, 32 the
+ * sign, 33 f32, 56-63 the first digit) so that every argument is in a
+ * register and the call is a jump. */
+static JB_NOINLINE size_t jb_put_text_general(char *dst, uint64_t b, uint64_t c, uint64_t f) {
+    char dg[JB_DIGITS_ROOM];
+    memset(dg, '0', JB_DIGITS_ROOM);
+    dg[0] = (char)(f >> 56);
+    jb__store64_le(dg + 1, b);
+    jb__store64_le(dg + 9, c);
+    return jb__spell_float(dst, ((f >> 32) & 1) != 0, dg, (int)(f & 0xff),
+                           (int)((f >> 8) & 0xffff) - 1024, (jb_float_style)((f >> 24) & 0xff),
+                           ((f >> 33) & 1) != 0);
+}
+
 /*
- * The text of t in style st at dst (after the sign). The common case —
- * the point inside the digits and 1 <= n <= 7, which every style writes
- * plainly as d.ddd (numstyle.c: every plain range holds 1..7, and the
- * ".0" rules apply only when no digit follows the point) — is written
- * here in four stores: the first digit, the first word, the same word
- * shifted past the point (its digits n..8 land one byte right), the point,
- * then the second word one byte right. Bytes past the text, up to 18 from
- * dst, may be overwritten (the contract gives JB_FMT_F64_MAX). The rest
- * goes to the table-driven layout with the digits in a '0'-padded buffer.
+ * The text of t in style st at dst (after the sign). Two common cases are
+ * written here, each in a few word stores; bytes past the text, up to 25
+ * from dst, may be overwritten (the contract gives JB_FMT_F64_MAX):
+ *   - the point inside the digits and 1 <= n <= 7, which every style
+ *     writes plainly as d.ddd (every plain range holds 1..7, and the ".0"
+ *     rules apply only when no digit follows the point): the first digit,
+ *     the first word, the same word shifted past the point (its digits
+ *     n..8 land one byte right), the point, then the second word one byte
+ *     right;
+ *   - lo <= n <= 0 (the style's plain range reaches down to n; lo >= -5 in
+ *     every style): "0.", -n zeros (one 8-byte store of "0.000000"), then
+ *     the digits.
+ * The rest goes to jb_put_text_general.
  */
 static inline size_t jb_put_text17(char *dst, bool neg, const jb_text17 *t, jb_float_style st,
                                    bool f32) {
-    char dg[JB_DIGITS_ROOM];
+    char *p = dst;
+    *p = '-';
+    p += neg;
     if (JB_LIKELY((unsigned)(t->n - 1) < 7u && t->n < t->m)) {
-        char *p = dst;
         unsigned n = (unsigned)t->n;
-        *p = '-';
-        p += neg;
         p[0] = t->lead;
         jb__store64_le(p + 1, t->b);
         jb__store64_le(p + n + 1, t->b >> (8 * (n - 1)));
@@ -379,11 +529,21 @@ static inline size_t jb_put_text17(char *dst, bool neg, const jb_text17 *t, jb_f
         jb__store64_le(p + 10, t->c); /* digits 10..17 all follow the point */
         return (size_t)neg + (size_t)t->m + 1;
     }
-    memset(dg, '0', JB_DIGITS_ROOM);
-    dg[0] = t->lead;
-    jb__store64_le(dg + 1, t->b);
-    jb__store64_le(dg + 9, t->c);
-    return jb__spell_float(dst, neg, dg, t->m, t->n, st, f32);
+    if (t->n <= 0) {
+        const jb_spelling *sp = &jb__spellings[(unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA];
+        if (t->n >= (f32 ? sp->lo32 : sp->lo)) {
+            size_t z = (size_t)(2 - t->n);
+            memcpy(p, "0.000000", 8);
+            p[z] = t->lead;
+            jb__store64_le(p + z + 1, t->b);
+            jb__store64_le(p + z + 9, t->c);
+            return (size_t)neg + z + (size_t)t->m;
+        }
+    }
+    return jb_put_text_general(dst, t->b, t->c,
+                               (uint64_t)(unsigned)t->m | (uint64_t)(unsigned)(t->n + 1024) << 8 |
+                                   (uint64_t)((unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA) << 24 | (uint64_t)neg << 32 |
+                                   (uint64_t)f32 << 33 | (uint64_t)(unsigned char)t->lead << 56);
 }
 
 /* Not reachable through the contract (v must be finite); spelled as
@@ -402,21 +562,44 @@ static size_t jb_spell_zero(char *dst, bool neg, jb_float_style st, bool f32) {
     return jb__spell_float(dst, neg, dg, 1, 1, st, f32);
 }
 
-size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st) {
-    uint64_t bits, bm;
-    uint32_t be;
-    bool neg;
+/* The doubles jb_dragon64 leaves out: non-finite, zero, then Schubfach
+ * for subnormals, powers of two and the smallest exponents. */
+static JB_NOINLINE size_t jb_fmt_f64_rare(char *dst, uint64_t bits, jb_float_style st) {
+    bool neg = (bits >> 63) != 0;
+    uint32_t be = (uint32_t)(bits >> 52) & 0x7ffu;
+    uint64_t bm = bits & (((uint64_t)1 << 52) - 1);
     jb_dec d;
     jb_text17 t;
+    if (be == 0x7ffu) return jb_spell_nonfinite(dst, neg, bm != 0);
+    if (be == 0 && bm == 0) return jb_spell_zero(dst, neg, st, false);
+    d = jb_schubfach64(be, bm);
+    t = jb_digits17(jb_dec17_of(d.s, d.k));
+    return jb_put_text17(dst, neg, &t, st, false);
+}
+
+/*
+ * The common double on one path with no call: exponent field 6..0x7fe,
+ * fraction nonzero (not a power of two). Integers below 2^53 skip the
+ * search: their digits are the shortest text.
+ */
+size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st) {
+    uint64_t bits, bm, c;
+    uint32_t be;
+    int32_t q;
+    jb_dec17 d;
+    jb_text17 t;
     memcpy(&bits, &v, sizeof bits);
-    neg = (bits >> 63) != 0;
     be = (uint32_t)(bits >> 52) & 0x7ffu;
     bm = bits & (((uint64_t)1 << 52) - 1);
-    if (JB_UNLIKELY(be == 0x7ffu)) return jb_spell_nonfinite(dst, neg, bm != 0);
-    if (JB_UNLIKELY(be == 0 && bm == 0)) return jb_spell_zero(dst, neg, st, false);
-    d = jb_schubfach64(be, bm);
-    t = jb_digits17(d.s, d.k);
-    return jb_put_text17(dst, neg, &t, st, false);
+    if (JB_UNLIKELY(be - 6 > 0x7fe - 6 || bm == 0)) return jb_fmt_f64_rare(dst, bits, st);
+    c = bm | ((uint64_t)1 << 52);
+    q = (int32_t)be - 1075;
+    if ((uint32_t)(q + 52) <= 52u && (c & (((uint64_t)1 << -q) - 1)) == 0)
+        d = jb_dec17_of(c >> -q, 0);
+    else
+        d = jb_dragon64(c, q);
+    t = jb_digits17(d);
+    return jb_put_text17(dst, (bits >> 63) != 0, &t, st, false);
 }
 
 size_t jb__fmt_f32_style(char *dst, float v, jb_float_style st) {
@@ -431,7 +614,7 @@ size_t jb__fmt_f32_style(char *dst, float v, jb_float_style st) {
     if (JB_UNLIKELY(be == 0xffu)) return jb_spell_nonfinite(dst, neg, bm != 0);
     if (JB_UNLIKELY(be == 0 && bm == 0)) return jb_spell_zero(dst, neg, st, true);
     d = jb_schubfach32(be, bm);
-    t = jb_digits17(d.s, d.k);
+    t = jb_digits17(jb_dec17_of(d.s, d.k));
     return jb_put_text17(dst, neg, &t, st, true);
 }
 

@@ -27,18 +27,8 @@
 #include "num.h"
 #include "numtables.h"
 
-typedef struct jb_spelling {
-    int8_t lo, hi;       /* plain notation for lo <= n <= hi (doubles) */
-    int8_t lo32, hi32;   /* the same for floats */
-    char e;              /* exponent letter */
-    bool plus;           /* '+' before a positive exponent */
-    bool two;            /* at least two exponent digits (1E-05) */
-    bool point_zero;     /* an integral plain value ends in ".0" (zero is 0.0) */
-    bool sci_point_zero; /* a one-digit significand is d.0 in exponent form */
-    bool hi_digits;      /* hi grows to the digit count (DOTNET) */
-} jb_spelling;
 
-static const jb_spelling jb_spellings[JB_FLOAT_LAST + 1] = {
+const jb_spelling jb__spellings[JB_FLOAT_LAST + 1] = {
     [JB_FLOAT_INHERIT] = {-5, 21, -5, 21, 'e', true, false, false, false, false},
     [JB_FLOAT_ECMA] = {-5, 21, -5, 21, 'e', true, false, false, false, false},
     [JB_FLOAT_RUST] = {-4, 16, -5, 13, 'e', true, false, true, false, false},
@@ -57,7 +47,7 @@ static const jb_spelling jb_spellings[JB_FLOAT_LAST + 1] = {
  */
 size_t jb__spell_float(char *dst, bool neg, const char *dg, int m, int n, jb_float_style st,
                        bool f32) {
-    const jb_spelling *sp = &jb_spellings[(unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA];
+    const jb_spelling *sp = &jb__spellings[(unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA];
     char *p = dst;
     int lo = f32 ? sp->lo32 : sp->lo, hi = f32 ? sp->hi32 : sp->hi, e;
     *p = '-';

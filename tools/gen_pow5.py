@@ -17,6 +17,11 @@ The shortest-output formatter (Schubfach, Giulietti 2020) needs instead
 g = floor(beta) + 1 where beta is the exact scaled value; this script checks
 that g == entry + (q >= 0 || q < -27) for every entry (numfmt.c relies on
 it), and likewise for the 64-bit g of the float formatter: g64 = hi + 1.
+The formatter's one-product path (after Dragonbox, Jeon 2020) needs the
+power rounded up, ceil(beta): the script checks that it is
+entry + (q > 55 || q < -27) with no carry out of the low word, and that
+its shift beta = e + floor(log2 10^(2 - floor(e log10 2))) stays in 6..9
+over the binary exponents e it serves (-1069..971).
 
 It also writes jb__digit_pairs ("00".."99") and checks the fixed-point
 floor-log formulas numtables.h uses against exact rational arithmetic.
@@ -42,6 +47,9 @@ def check_logs():
         assert (e * 1262611 - 524031) >> 22 == floor_log(Fraction(3, 4) * p2, 10), e
     for e in range(-1233, 1234):
         assert (e * 1741647) >> 19 == floor_log(Fraction(10) ** e, 2), e
+    for e in range(-1069, 972):
+        beta = e + ((2 - ((e * 1262611) >> 22)) * 1741647 >> 19)
+        assert 6 <= beta <= 9, e
 
 QMIN, QMAX = -342, 324
 
@@ -94,6 +102,11 @@ def main():
         assert g128 < (1 << 128)
         adj = 1 if (q >= 0 or q < -27) else 0
         assert g128 == e + adj, q
+        exact = q >= 0 and (5 ** q).bit_length() <= 128
+        ceil128 = beta_floor(q, 128) + (0 if exact else 1)
+        up = 1 if (q > 55 or q < -27) else 0
+        assert ceil128 == e + up, q
+        assert not (up and (e & ((1 << 64) - 1)) == (1 << 64) - 1), q
         g64 = beta_floor(q, 64) + 1
         assert g64 < (1 << 64)
         assert g64 == (e >> 64) + 1, q
