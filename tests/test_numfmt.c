@@ -323,6 +323,38 @@ static void test_f64_random(long count, long shortness_every) {
     }
 }
 
+/*
+ * The one-product path's rare steps (numfmt.c, jb_dragon64), each checked
+ * against the printf oracle for shortness and closeness: decimals of 1 to
+ * 3 digits at every exponent, and their neighbours one ulp away, are where
+ * the scaled upper end is an integer (the excluded end), where the lower
+ * end decides (r == di) and where the 100-step rounding is exact or a
+ * tie; then the exponent fields next to the Schubfach fallback (1..8) and
+ * the largest ones, and integers next to 2^53 (the integer shortcut's
+ * edge).
+ */
+static void test_f64_one_product(long count) {
+    uint64_t seed = 0x6A62647261ull;
+    for (long i = 0; i < count; i++) {
+        uint64_t r = splitmix64(&seed);
+        char s[32];
+        double v;
+        uint64_t frac = r & 0x000FFFFFFFFFFFFFu;
+        snprintf(s, sizeof s, "%ue%d", (unsigned)((r >> 52) % 1000), (int)((r >> 20) % 640) - 330);
+        v = c_strtod(s);
+        if (v != 0 && isfinite(v)) {
+            check_f64_one(__LINE__, v, true);
+            check_f64_one(__LINE__, nextafter(v, 0), true);
+            check_f64_one(__LINE__, nextafter(v, INFINITY), true);
+        }
+        check_f64_one(__LINE__, bits_to_f64(((1 + (r >> 61)) << 52) | frac), true);
+        check_f64_one(__LINE__, bits_to_f64(((0x7FEu - (r >> 61)) << 52) | frac), true);
+        v = 9007199254740992.0 + (double)(int64_t)((r >> 40) % 8193) - 4096.0;
+        check_f64_one(__LINE__, v, true);
+        check_f64_one(__LINE__, -v, true);
+    }
+}
+
 static void test_f32_random(long count, long shortness_every) {
     uint64_t seed = 0x6A62663332ull;
     for (long i = 0; i < count; i++) {
@@ -702,6 +734,7 @@ static void run_all(long scale) {
     test_f64_table();
     test_f32_table();
     test_f64_random(2000000 / scale, 10);
+    test_f64_one_product(50000 / scale);
     test_f32_random(2000000 / scale, 10);
     test_styles(200000 / scale);
     test_serde_golden();
