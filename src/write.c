@@ -151,6 +151,11 @@ static void w_init(jb_writer *w, int sink, const jb_write_options *opts) {
     w->indent = opts && opts->indent ? opts->indent : 2;
     w->max_depth = opts && opts->max_depth ? opts->max_depth : 512;
     w->depth = 0;
+    /* No stack check and no custom encoder running until encode.c's run()
+     * says otherwise: a writer made for the DOM printer or a test is read
+     * by the same leaf code. */
+    w->stack_floor = 0;
+    w->custom_depth = UINT32_MAX;
     memset(w->nonempty, 0, sizeof w->nonempty);
     w->value_slot = false;
     w->path.n = 0;
