@@ -128,4 +128,32 @@ JB_HIDDEN jb_value *jb__value_lookup(const jb_value *obj, const char *key, size_
 JB_HIDDEN bool jb__value_mantissa_nonzero(const char *s, size_t n);
 JB_HIDDEN jb_status jb__value_set_number(jb_value *v, const char *tok, size_t len);
 
+/*
+ * n bytes from s to d without a call, for the DOM's short strings (keys
+ * and words of a few bytes, where memcpy's call and size dispatch cost
+ * more than the copy): parse copies them into the arena, print copies a
+ * clean one into the output. Reads only s[0..n) and writes only d[0..n):
+ * 16-byte moves from 16 bytes on, the last one overlapping the one before;
+ * below that two overlapping 8- or 4-byte moves, and for 1..3 bytes the
+ * first, middle and last byte.
+ */
+static inline void jb__value_copy_short(char *d, const char *s, size_t n) {
+    if (n >= 16) {
+        for (size_t i = 0; i + 16 < n; i += 16) memcpy(d + i, s + i, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        uint64_t a = jb__load64(s), b = jb__load64(s + n - 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a = jb__load32(s), b = jb__load32(s + n - 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
 #endif

@@ -289,31 +289,6 @@ static JB_NOINLINE jb_status scalar_slow(jb_reader *r, const pctx *c, jb_value *
     return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found %s", jb__r_found(r, p, fb));
 }
 
-/* n bytes from s to d, n <= 64, without a call (the DOM's strings are
- * mostly keys and words of a few bytes, where memcpy's call and dispatch
- * cost more than the copy). Reads and writes only [0, n): words of 8
- * with the last one overlapping, and below 8 bytes overlapping pairs of
- * 4 bytes or, for 1..3 bytes, the first, middle and last byte. */
-JB_INLINE void copy64(char *d, const char *s, size_t n) {
-    if (n >= 8) {
-        uint64_t w;
-        for (size_t i = 0; i + 8 < n; i += 8) {
-            w = jb__load64(s + i);
-            memcpy(d + i, &w, 8);
-        }
-        w = jb__load64(s + n - 8);
-        memcpy(d + n - 8, &w, 8);
-    } else if (n >= 4) {
-        uint32_t a = jb__load32(s), b = jb__load32(s + n - 4);
-        memcpy(d, &a, 4);
-        memcpy(d + n - 4, &b, 4);
-    } else if (n) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-    }
-}
-
 /*
  * A string without escapes at q (its opening quote): the kernel scans the
  * input to the closing quote (validating UTF-8 on the way), and the text
@@ -335,7 +310,7 @@ JB_INLINE const char *str_fast(jb_reader *r, const pctx *c, const char *q, jb_st
         out->ptr = s; /* as jb__r_string borrows: the input's bytes */
     } else {
         if (JB_UNLIKELY(!(d = jb__arena_alloc(r->arena, n + 1, 1)))) return NULL;
-        if (JB_LIKELY(n <= 64)) copy64(d, s, n);
+        if (JB_LIKELY(n <= 64)) jb__value_copy_short(d, s, n);
         else memcpy(d, s, n);
         d[n] = '\0';
         out->ptr = d;

@@ -348,31 +348,14 @@ _Static_assert(STEP_MAX <= JB_W_RESERVE_MAX, "a step fits one reservation");
  * A string parse found clean (JB_STR_CLEAN, or a key of a JB_KEYS_CLEAN
  * object) of n <= SHORT_STR bytes, between quotes at q, unchecked: its
  * bytes are their own JSON text unless a flag escapes more (the caller
- * tests that). Reads only s[0..n), writes q[0..n + 2) in 16-, 8- or
- * 4-byte moves, the last one overlapping the one before (below 4 bytes:
- * the first, middle and last byte). Returns the byte past the quote.
+ * tests that). Reads only s[0..n), writes q[0..n + 2). Returns the byte
+ * past the quote.
  */
 JB_INLINE char *put_clean_short(char *q, const char *s, size_t n) {
-    char *d = q + 1;
     q[0] = '"';
-    if (n >= 16) {
-        for (size_t i = 0; i + 16 < n; i += 16) memcpy(d + i, s + i, 16);
-        memcpy(d + n - 16, s + n - 16, 16);
-    } else if (n >= 8) {
-        uint64_t a = jb__load64(s), b = jb__load64(s + n - 8);
-        memcpy(d, &a, 8);
-        memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4) {
-        uint32_t a = jb__load32(s), b = jb__load32(s + n - 4);
-        memcpy(d, &a, 4);
-        memcpy(d + n - 4, &b, 4);
-    } else if (n) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-    }
-    d[n] = '"';
-    return d + n + 1;
+    jb__value_copy_short(q + 1, s, n);
+    q[n + 1] = '"';
+    return q + n + 2;
 }
 
 static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
