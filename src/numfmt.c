@@ -329,6 +329,16 @@ static JB_NOINLINE jb_dec jb_schubfach64(uint32_t be, uint64_t bm) {
     return jb_pick(vb, vbl + !even, vbr - !even, k);
 }
 
+/* For jb_dragon64's exact checks: m * 2^(q-1) scaled by 10^(2-k), from
+ * the low 128 bits of m times the power ghi:glo (the unit bit is at
+ * 2^(128 - beta)): whether its integer part is odd, and (*integer)
+ * whether it is an integer. */
+static inline bool jb_scaled_odd(uint64_t m, uint64_t ghi, uint64_t glo, int32_t beta, bool *integer) {
+    uint64_t lo = m * glo, hi = m * ghi + jb__mulhi64(m, glo);
+    *integer = ((hi << beta) | (lo >> (64 - beta))) == 0;
+    return ((hi >> (64 - beta)) & 1) != 0;
+}
+
 /*
  * The common double with one product (the idea of Junekey Jeon's
  * Dragonbox, 2020, which refines Schubfach): v = c * 2^q with
@@ -391,11 +401,8 @@ static inline jb_dec17 jb_dragon64(uint64_t c, int32_t q) {
          * whether it is an integer (the bits of the 192-bit product just
          * below the unit bit at 2^(128 - beta)). s * 1000 = zi - di is in
          * [x, ...] when xi is odd, or x is an integer and included. */
-        uint64_t x = 2 * c - 1, xhi, xlo = x * glo;
-        xhi = x * ghi + jb__mulhi64(x, glo);
-        if (((xhi >> (64 - beta)) & 1) != 0 ||
-            (((xhi << beta) | (xlo >> (64 - beta))) == 0 && even))
-            return jb_dec17_of16(s, k + 1);
+        bool x_int, x_odd = jb_scaled_odd(2 * c - 1, ghi, glo, beta, &x_int);
+        if (x_odd || (x_int && even)) return jb_dec17_of16(s, k + 1);
     }
     dist = r - di / 2 + 50;
     rest = dist / 100;
@@ -403,14 +410,9 @@ static inline jb_dec17 jb_dragon64(uint64_t c, int32_t q) {
     if (JB_UNLIKELY(dist == rest * 100)) {
         /* y = 2c 2^(q-1) = v scaled, exactly: the estimate's parity must
          * match yi's (else it is one too high), and a tie goes to even. */
-        uint64_t y = 2 * c, yhi, ylo = y * glo;
         bool approx_odd = ((dist ^ 50) & 1) != 0;
-        yhi = y * ghi + jb__mulhi64(y, glo);
-        {
-            bool y_odd = ((yhi >> (64 - beta)) & 1) != 0;
-            bool y_int = ((yhi << beta) | (ylo >> (64 - beta))) == 0;
-            s -= (uint64_t)(y_odd != approx_odd || ((s & 1) != 0 && y_int));
-        }
+        bool y_int, y_odd = jb_scaled_odd(2 * c, ghi, glo, beta, &y_int);
+        s -= (uint64_t)(y_odd != approx_odd || ((s & 1) != 0 && y_int));
     }
     /* 4.5 * 10^15 <= s < 10^17: 16 or 17 digits */
     {
