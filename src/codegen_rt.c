@@ -16,6 +16,7 @@
 #include "decode.h"
 #include "encode.h"
 #include "jbind_gen.h"
+#include "kernel.h"
 #include "numscan.h"
 
 static jb_reader *rd(jb_gen_dec *d) { return (jb_reader *)d->reader; }
@@ -196,6 +197,42 @@ long jb_gen_find(const jb_type *t, const char *s, size_t n) {
     return jb__names_find(jb__plan_get(t), s, n);
 }
 
+/*
+ * A key that needs no work, read in line: at p a '"', then bytes none of
+ * which is '\\', a control byte or >= 0x80, then '"' and ':' right after
+ * it, within max_string_len. *key gets its bytes (in the input, as
+ * jb__r_key gives a key without escapes) and the result is the byte
+ * after the colon. Every other key returns NULL, unread, and jb_gen_key
+ * reads it (jb__dec_key_colon: the same key, and the same cursor after
+ * the whitespace, wherever both accept it).
+ *
+ * Eight bytes a step while eight remain (jb__swar_special flags exactly
+ * the bytes that end a plain run; the first flagged one is where the
+ * key's text stops); the closing quote and the colon are then in the
+ * input, the colon checked against the end.
+ */
+static inline const char *key_plain(jb_gen_dec *d, const char *p, jb_str *key) {
+    const char *const end = d->end, *s = p + 1, *q = s;
+    if (JB_UNLIKELY(p >= end || *p != '"')) return NULL;
+    for (;;) {
+        if (JB_UNLIKELY(end - q < 8)) return NULL;
+        uint64_t m = jb__swar_special(jb__load64(q), JB_HI8, false);
+        if (m) {
+            q += jb__first_byte(m);
+            break;
+        }
+        q += 8;
+    }
+    size_t n = (size_t)(q - s);
+    jb_reader *r = rd(d);
+    if (JB_UNLIKELY(*q != '"' || end - q < 2 || q[1] != ':' ||
+                    (r->max_string_len && n > r->max_string_len)))
+        return NULL;
+    key->ptr = s;
+    key->len = n;
+    return q + 2;
+}
+
 long jb_gen_field(jb_gen_dec *d, const char *p, const jb_type *t, size_t guess) {
     const jb_plan *pl = jb__plan_get(t);
     if (guess < pl->n) {
@@ -205,8 +242,13 @@ long jb_gen_field(jb_gen_dec *d, const char *p, const jb_type *t, size_t guess) 
             return d->at ? (long)guess : -2;
         }
     }
-    if (p >= d->end || *p != '"' || !(p = jb_gen_key(d, p, &d->key))) return -2;
-    d->at = p;
+    const char *v = key_plain(d, p, &d->key);
+    if (v) {
+        if (!(v = jbg_ws(d, v))) return -2;
+    } else if (p >= d->end || *p != '"' || !(v = jb_gen_key(d, p, &d->key))) {
+        return -2;
+    }
+    d->at = v;
     long i = jb__names_find(pl, d->key.ptr, d->key.len);
     return i >= 0 && (size_t)i < pl->n ? i : -1;
 }

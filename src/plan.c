@@ -51,7 +51,7 @@ static uint32_t hash_u64(uint64_t v) {
 }
 
 long jb__names_find(const jb_plan *pl, const char *s, size_t n) {
-    if (!pl->names.slots) return -1;
+    if (!((pl->names.filter >> jb__names_bit(s, n)) & 1)) return -1; /* also: no table */
     uint32_t i = jb__hash_bytes(s, n) & pl->names.mask;
     for (;;) {
         uint32_t e = pl->names.slots[i];
@@ -151,6 +151,7 @@ static bool name_add(build *b, const char *name, size_t len, size_t i) {
     k->len = len;
     k->entry = (uint32_t)i;
     pl->names.slots[h] = (uint32_t)++pl->names.nkeys;
+    pl->names.filter |= (uint64_t)1 << jb__names_bit(name, len);
     return true;
 }
 

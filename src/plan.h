@@ -29,7 +29,22 @@ typedef struct jb_names {
     uint32_t mask;
     jb_pname *keys;
     size_t nkeys;
+    uint64_t filter; /* bit jb__names_bit of every name: a key whose bit is
+                                clear is none of them, known without hashing */
 } jb_names;
+
+/*
+ * The filter bit of a name of n bytes at s: from its length and its first
+ * and last bytes, multiplied to spread them over the top 6 bits. An
+ * unknown key of a partial model (most of its keys) is then turned away
+ * in a few instructions, before the hash and the probe; with a few names
+ * it seldom shares a bit with one (a plan of many names has most bits set
+ * and just hashes).
+ */
+static inline unsigned jb__names_bit(const char *s, size_t n) {
+    uint32_t a = n ? (unsigned char)s[0] : 0, z = n ? (unsigned char)s[n - 1] : 0;
+    return (unsigned)((((uint32_t)n ^ (a << 2) ^ (z << 5)) * UINT32_C(0x9E3779B1)) >> 26);
+}
 
 /* A value -> index table for enum and sum tags (values masked to the C
  * member's width). */

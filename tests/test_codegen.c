@@ -254,6 +254,148 @@ static void test_docs(void) {
     }
 }
 
+/* opt_rec's memory (fuzz/zoo.c), to read the decoded fields. */
+typedef struct {
+    int32_t a;
+    jb_str b;
+    bool has_c;
+    double c;
+    int64_t *p;
+    bool has_q;
+    jb_str *q;
+    bool has_n;
+    int32_t n;
+} opt_rec_mem;
+
+/*
+ * Keys off the expected order (jb_gen_field's key_plain, the plan's name
+ * filter in jb__names_find): plain keys of every length from 0 to 40 at
+ * every offset of a word, unknown and known, aliases, and the keys
+ * key_plain leaves to the reader (escapes, non-ASCII bytes, a space
+ * before the colon, fewer than 8 bytes left). Each document is taken by
+ * the generated code alone and by the interpreter, with the values given
+ * here (not the other path's).
+ */
+static void check_opt(int line, const char *json, int32_t a, const char *b,
+                      const jb_read_options *o) {
+    const jb_type *t = zoo("opt_rec");
+    opt_rec_mem v1, v2;
+    jb_arena *ar = jb_arena_new();
+    jb_reader r;
+    CHECK_AT(line, t && t->size == sizeof v1, "opt_rec's size");
+    if (!t || t->size != sizeof v1) return;
+    memset(&v1, 0, sizeof v1);
+    jb__r_init(&r, json, strlen(json), ar, o);
+    const jb_gen_codec *c = jb__gen_codec(t);
+    CHECK_AT(line, c && jb__gen_decode(c, &r, &v1) && r.p == r.end, "generated code gave up on %s",
+             json);
+    CHECK_AT(line, v1.a == a && v1.b.len == strlen(b) && memcmp(v1.b.ptr, b, v1.b.len) == 0,
+             "generated: a %d b %.*s on %s", (int)v1.a, (int)v1.b.len, v1.b.ptr, json);
+    jb_read_options ro = o ? *o : (jb_read_options){0};
+    ro.flags |= JB_READ_INTERPRET;
+    CHECK_AT(line, jb_decode(t, json, strlen(json), &v2, ar, &ro, NULL) == JB_OK,
+             "interpreter on %s", json);
+    CHECK_AT(line, v2.a == a && v2.b.len == strlen(b) && memcmp(v2.b.ptr, b, v2.b.len) == 0,
+             "interpreter: a %d b %.*s on %s", (int)v2.a, (int)v2.b.len, v2.b.ptr, json);
+    jb_arena_free(ar);
+}
+
+/* fmtrec (fuzz/zoo.c): camelCase names longer than a word. */
+typedef struct {
+    int32_t user_id;
+    bool has_display_name;
+    jb_str display_name;
+    char last_shape[32];
+} fmtrec_mem;
+
+static void check_fmt(int line, const char *json, int32_t id, const char *name) {
+    const jb_type *t = zoo("fmtrec");
+    fmtrec_mem v1, v2;
+    jb_arena *ar = jb_arena_new();
+    jb_reader r;
+    CHECK_AT(line, t && t->size <= sizeof v1, "fmtrec's size");
+    if (!t || t->size > sizeof v1) return;
+    memset(&v1, 0, sizeof v1);
+    jb__r_init(&r, json, strlen(json), ar, NULL);
+    const jb_gen_codec *c = jb__gen_codec(t);
+    CHECK_AT(line, c && jb__gen_decode(c, &r, &v1) && r.p == r.end, "generated code gave up on %s",
+             json);
+    CHECK_AT(line,
+             v1.user_id == id && v1.has_display_name && v1.display_name.len == strlen(name) &&
+                 memcmp(v1.display_name.ptr, name, v1.display_name.len) == 0,
+             "generated: %d %.*s on %s", (int)v1.user_id, (int)v1.display_name.len,
+             v1.display_name.ptr, json);
+    jb_read_options ro = {.flags = JB_READ_INTERPRET};
+    CHECK_AT(line, jb_decode(t, json, strlen(json), &v2, ar, &ro, NULL) == JB_OK,
+             "interpreter on %s", json);
+    CHECK_AT(line,
+             v2.user_id == id && v2.has_display_name && v2.display_name.len == strlen(name) &&
+                 memcmp(v2.display_name.ptr, name, v2.display_name.len) == 0,
+             "interpreter: %d %.*s on %s", (int)v2.user_id, (int)v2.display_name.len,
+             v2.display_name.ptr, json);
+    jb_arena_free(ar);
+}
+
+static void test_keys(void) {
+    char json[256], key[64], bval[16];
+    for (int n = 0; n <= 40; n++) {
+        memset(key, 'k', (size_t)n);
+        key[n] = 0;
+        /* unknown plain keys before, between and after the known ones, and
+         * a known one after each; padding moves the key across a word */
+        for (int pad = 0; pad < 8; pad++) {
+            snprintf(
+                json, sizeof json,
+                "{\"%.*s\":0,\"%s\":[1,{\"x\":2}],\"b\":\"s%d\",\"%s\":\"z\",\"a\":%d,\"%s\":3}",
+                pad, "wwwwwwww", key, n, key, n, key);
+            snprintf(bval, sizeof bval, "s%d", n);
+            check_opt(__LINE__, json, n, bval, NULL);
+        }
+    }
+    /* known keys of 6, 9 and 11 bytes out of order, among unknown ones
+     * one byte longer or shorter */
+    check_fmt(__LINE__,
+              "{\"lastShape\":{\"tag\":\"Empty\"},\"displayNam\":\"no\",\"displayName\":\"dn\","
+              "\"userId\":7}",
+              7, "dn");
+    check_fmt(__LINE__,
+              "{\"displayNamex\":\"no\",\"userI\":1,\"userIdd\":2,\"displayName\":\"d2\","
+              "\"lastShapes\":0,"
+              "\"userId\":-1,\"lastShap\":0,\"lastShape\":{\"tag\":\"Empty\"}}",
+              -1, "d2");
+    check_opt(__LINE__, "{\"b\":\"x\",\"a\":5,\"q\":null}", 5, "x", NULL); /* known, out of order */
+    check_opt(__LINE__, "{\"bee\":\"y\",\"zzzzzzzzzzzzzzzzz\":1,\"a\":-3}", -3, "y",
+              NULL); /* an alias */
+    check_opt(__LINE__, "{\"qqqqqqqqqqqqq\":1,\"B\":\"w\",\"a\":2}", 2, "w",
+              NULL); /* the other alias */
+    check_opt(__LINE__, "{\"zz\":1,\"b\\u0065e\":\"e\",\"\\u0061\":4,\"c\":1}", 4, "e",
+              NULL); /* escapes */
+    check_opt(__LINE__, "{\"\xc3\xa9t\xc3\xa9\":1,\"b\":\"\xc3\xa9\",\"a\":6,\"c\":2}", 6,
+              "\xc3\xa9", NULL);
+    check_opt(__LINE__, "{\"zzz\" : 1 ,\"b\"  :\"sp\", \"a\"\n:\t8 }", 8, "sp",
+              NULL); /* space before ':' */
+    check_opt(__LINE__, "{\"zzz\":1,\"b\":\"e\",\"a\":9}", 9, "e",
+              NULL); /* "a" is under 8 bytes from the end */
+    check_opt(__LINE__, "{\"zzz\":1,\"b\":\"e\",\"aa\":0,\"a\":12345678}", 12345678, "e", NULL);
+    check_opt(__LINE__, "{\"a\":1,\"b\":\"v\",\"ab\":1,\"ba\":2,\"bb\":3,\"aaa\":4,\"bea\":5}", 1,
+              "v", NULL);
+    /* a key at max_string_len and one past it: the past one hands over */
+    jb_read_options lim = {.max_string_len = 12};
+    check_opt(__LINE__, "{\"yyyyyyyyyyyy\":1,\"b\":\"short\",\"a\":3}", 3, "short", &lim);
+    static const char past[] = "{\"b\":\"e\",\"yyyyyyyyyyyyy\":1,\"a\":3}";
+    const jb_type *t = zoo("opt_rec");
+    opt_rec_mem v;
+    jb_error e1, e2;
+    jb_arena *ar = jb_arena_new();
+    jb_read_options o1 = lim, o2 = lim;
+    o2.flags |= JB_READ_INTERPRET;
+    CHECK(jb_decode(t, past, sizeof past - 1, &v, ar, &o1, &e1) == JB_E_LIMIT);
+    CHECK(jb_decode(t, past, sizeof past - 1, &v, ar, &o2, &e2) == JB_E_LIMIT);
+    CHECK(e1.offset == 9);
+    same_error(__LINE__, &e1, &e2);
+    jb_arena_free(ar);
+}
+
 /* Integers on the generated path: jb_gen_int's word-at-a-time tokens (up
  * to 15 digits, a sign, a delimiter after) and everything it leaves to
  * jb__dec_int, for every integer kind, with at least 18 bytes after the
@@ -599,6 +741,7 @@ int main(void) {
     test_sinks();
     test_deep_small_stack();
     test_docs();
+    test_keys();
     test_ints();
     test_differential();
     test_replay();
