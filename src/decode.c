@@ -12,7 +12,8 @@
  * the loop goes on with it; when it completes, it is popped and its parent
  * resumes. Pointers and unwrapped records push nothing: the pointee or
  * field is decoded in their place. Stack use is constant whatever the
- * nesting; the depth limit (max_depth) bounds the frames.
+ * nesting; the depth limit (max_depth) bounds the frames. The frames are
+ * in decode_frame.h; sums, one frame kind, are stepped in decode_sum.c.
  *
  * Failure: the first error is recorded in the reader (code, offset,
  * message); the loop then pops the frames, each adding its path segment
@@ -21,189 +22,20 @@
  * jb_decode then fills jb_error, rolls the arena back and zeroes the output.
  */
 #include "codegen.h"
-#include "decode.h"
+#include "decode_frame.h"
 #include "suggest.h"
 #include "value.h"
-
-/* ------------------------------------------------------------------ */
-/* Frames                                                              */
-/* ------------------------------------------------------------------ */
-
-enum { F_RECORD, F_FIXED, F_VEC, F_MAP, F_SUM, F_SCOPE };
-
-/* What starting a value did (start). */
-enum { S_LEAF, S_PUSHED, S_FAIL };
-/* What stepping a frame did (step): finished (pop it), pushed a child
- * (step that), failed (unwind). */
-enum { R_DONE, R_AGAIN, R_FAIL };
-
-/* Unknown members kept for JB_UNKNOWN_FIELDS: a list in the arena (the
- * scratch stack is busy with frames), made an array at the '}'. */
-typedef struct capnode {
-    jb_raw_member m;
-    struct capnode *next;
-} capnode;
-
-typedef struct captured {
-    capnode *head, *tail;
-    size_t n;
-} captured;
-
-/* The members of a record object (also an internally tagged sum's
- * payload, whose fields share the object with the tag). */
-typedef struct record_frame {
-    const jb_plan *pl;
-    char *base;
-    const jb_pentry *cur; /* the field whose value a child frame is decoding */
-    uint64_t *seen;       /* fields seen: local, or on the scratch stack past 256 fields */
-    uint64_t local[4];
-    size_t guess;         /* the field expected next (declaration order) */
-    size_t count;         /* members read, for max_members */
-    captured cap;
-    const char *ignore;   /* a key to skip once (the internal tag), or NULL */
-    size_t ignore_len;
-    int more;             /* 1: a member follows; 0: the '}' was read */
-    int ignored;
-    bool resumed;         /* the object's first member (a tag) was read before the frame */
-} record_frame;
-
-/* A tuple (pl: its plan) or fixed array (pl NULL): exactly n elements. */
-typedef struct fixed_frame {
-    const jb_type *t;
-    const jb_plan *pl;
-    char *out;
-    size_t n, i;
-    int more;
-    bool in_child; /* element i is being decoded */
-} fixed_frame;
-
-/* A vector: elements pushed on the scratch stack after the frame, then
- * gathered into one arena block (the array is sized once). */
-typedef struct vec_frame {
-    const jb_type *et;
-    char *out;
-    size_t es, ea, n;
-    jb_scratch_mark sm;
-    int more;
-    bool zero, in_child;
-} vec_frame;
-
-/* A map as an object or as [key, value] pairs; entries on the scratch
- * stack like a vector's elements. */
-typedef struct map_frame {
-    const jb_type *t;
-    char *out;
-    const char *at; /* its '{' or '[' (duplicate keys are reported from there) */
-    char *e;        /* the entry being read */
-    jb_str text;    /* its key's text (object form), for the path */
-    bool text_raw;  /* text is the key as written (its unescaped form was in r->keybuf) */
-    size_t es, vo, ea, n;
-    jb_scratch_mark sm;
-    int more;
-    uint8_t part; /* M_* */
-    bool obj, text_key, in_member, sorted;
-    char close;
-} map_frame;
-
-/* A sum in any style; phase says what comes next. */
-typedef struct sum_frame {
-    const jb_type *t;
-    const jb_plan *pl;
-    char *out;
-    const jb_pentry *c; /* the case, once known */
-    const char *pkey;   /* the payload's key, for the path (pmode P_KEY) */
-    size_t pkey_len;
-    uint8_t phase;      /* P_* */
-    uint8_t pmode;      /* a payload is being decoded: PM_* */
-    bool positional;    /* r->positional_records to restore */
-    bool have_content;
-    int tags, more;
-    /* untagged: the case tried next, where the value starts, what to undo */
-    size_t i, wn;
-    const char *start;
-    uint32_t depth;
-    jb_arena_mark am;
-    jb_scratch_mark inner;
-    char *why; /* JB_ERROR_MESSAGE_MAX bytes on the scratch stack: each case's failure */
-} sum_frame;
-
-enum { M_MEMBER, M_VALUE, M_PAIR_KEY, M_PAIR_VALUE };
-enum { P_BEGIN, P_EXT_CLOSE, P_ARRAY_CLOSE, P_SET_TAG, P_REST, P_REST_NEXT, P_UNTAGGED };
-enum { PM_NONE, PM_KEY, PM_INDEX1, PM_ATTEMPT };
-
-typedef struct frame frame;
-struct frame {
-    frame *up;             /* the enclosing frame of this run, or NULL */
-    jb_scratch_mark below; /* the scratch stack before this frame: popping returns there */
-    const char *open;      /* where its value starts (a failure skips the value from here) */
-    uint8_t kind;          /* F_* */
-    bool waiting;          /* a child frame is decoding one of its members */
-    bool scoped;           /* popping restores `saved`, the scope before (plan.h) */
-    uint32_t depth;        /* r->depth when pushed: inside the '{' or '[' of a record,
-                              tuple, array, vector or map (error recovery) */
-    uint32_t saved;
-    union {
-        record_frame rec;
-        fixed_frame fix;
-        vec_frame vec;
-        map_frame map;
-        sum_frame sum;
-    } u;
-};
-
-/* The layout every vector and map shares. */
-typedef struct anyvec {
-    void *items;
-    size_t len;
-} anyvec;
-
-static inline frame *push_frame(jb_reader *r, frame **top, uint8_t kind, const char *open) {
-    jb_scratch_mark m = jb__scratch_mark(r->arena);
-    frame *f = jb__scratch_push(r->arena, sizeof(frame), _Alignof(frame));
-    if (JB_UNLIKELY(!f)) {
-        jb__dec_nomem(r);
-        return NULL;
-    }
-    f->up = *top;
-    f->below = m;
-    f->open = open;
-    f->kind = kind;
-    f->waiting = false;
-    f->scoped = false;
-    f->depth = r->depth;
-    *top = f;
-    return f;
-}
-
-static inline void pop_frame(jb_reader *r, frame **top) {
-    frame *f = *top;
-    *top = f->up;
-    if (f->kind == F_SUM) r->positional_records = f->u.sum.positional;
-    if (f->scoped) r->scope = f->saved;
-    jb__scratch_pop(r->arena, f->below);
-}
-
-/* A type whose plan changes the scope (plan.h) changes how its contents
- * read until it ends (pop_frame puts the old scope back). */
-static void scope_set(jb_reader *r, frame *f, const jb_plan *pl) {
-    f->scoped = true;
-    f->saved = r->scope;
-    r->scope = jb__scope_in(r->scope, pl);
-}
 
 /* ------------------------------------------------------------------ */
 /* Starting a value                                                    */
 /* ------------------------------------------------------------------ */
 
-static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, const char *open,
-                       bool resume, const char *ignore, size_t ignore_len);
 static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const char *open,
                              frame **top);
-static int push_sum(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out);
 
 /* '[' of a tuple or fixed array (pl NULL: t->elem each) of n elements. */
-static int start_fixed(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out,
-                       size_t n) {
+int jb__dec_start_fixed(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out,
+                        size_t n) {
     const char *at = r->p;
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
     if (jb__dec_enter(r)) return S_FAIL;
@@ -258,7 +90,8 @@ static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
     s->out = out;
     s->at = at;
     s->obj = obj;
-    s->text_key = km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
+    s->text_key =
+        km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
     s->close = obj ? '}' : ']';
     s->sorted = jb__map_sorted(t, r->scope);
     jb__map_layout(t, &s->es, &s->vo);
@@ -274,14 +107,15 @@ static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
 
 /* Kinds decoded by one call that reads no typed value inside: arrays of
  * them need no frame. (Custom codecs and `any` are leaves too, but go
- * through start.) */
+ * through jb__dec_start.) */
 static inline bool flat_kind(jb_kind k) { return jb__kind_flat(k); }
 
 /* A value of a flat kind. */
 static inline jb_status dec_flat(jb_reader *r, const jb_type *t, void *out) {
     switch (t->kind) {
     case JB_KIND_BOOL: return jb__dec_bool(r, (bool *)out);
-    case JB_KIND_F32: case JB_KIND_F64: return jb__dec_float(r, t, out);
+    case JB_KIND_F32:
+    case JB_KIND_F64: return jb__dec_float(r, t, out);
     case JB_KIND_CSTR: return jb__dec_cstr(r, (char **)out);
     case JB_KIND_STR: return jb__dec_str(r, (jb_str *)out);
     case JB_KIND_CHAR: return jb__dec_char(r, (uint32_t *)out);
@@ -366,20 +200,29 @@ fail:
  * record first pushes a frame that restores the scope when it pops.
  * S_FAIL: error recorded; frames pushed here stay for the loop to unwind.
  */
-static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
+int jb__dec_start(jb_reader *r, const jb_type *t, void *out, frame **top) {
     frame *const entry = *top;
     uint32_t hops = 0;
     jb_status st;
     for (;;) {
         switch (t->kind) {
         case JB_KIND_BOOL:
-        case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
-        case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
-        case JB_KIND_F32: case JB_KIND_F64:
-        case JB_KIND_CSTR: case JB_KIND_STR: case JB_KIND_CHAR: case JB_KIND_ENUM:
-        case JB_KIND_RAW: case JB_KIND_NUMBER:
-            st = dec_flat(r, t, out);
-            goto leaf;
+        case JB_KIND_I8:
+        case JB_KIND_I16:
+        case JB_KIND_I32:
+        case JB_KIND_I64:
+        case JB_KIND_U8:
+        case JB_KIND_U16:
+        case JB_KIND_U32:
+        case JB_KIND_U64:
+        case JB_KIND_F32:
+        case JB_KIND_F64:
+        case JB_KIND_CSTR:
+        case JB_KIND_STR:
+        case JB_KIND_CHAR:
+        case JB_KIND_ENUM:
+        case JB_KIND_RAW:
+        case JB_KIND_NUMBER: st = dec_flat(r, t, out); goto leaf;
         case JB_KIND_CUSTOM: st = jb__dec_custom(r, t, out); goto leaf;
         case JB_KIND_ANY: st = jb__value_decode(r, (jb_value **)out); goto leaf;
         case JB_KIND_PTR: {
@@ -414,19 +257,22 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
                 break;
             }
             const char *at = r->p;
-            if (JB_UNLIKELY(r->p >= r->end || *r->p != '{')) return jb__dec_type_error(r, t), S_FAIL;
+            if (JB_UNLIKELY(r->p >= r->end || *r->p != '{'))
+                return jb__dec_type_error(r, t), S_FAIL;
             if (jb__dec_enter(r)) return S_FAIL;
             /* collecting errors recovers inside a record: that needs its frame */
             if (pl->leaf_fields && JB_LIKELY(!r->errs)) {
                 st = leaf_record(r, pl, (char *)out, at, top);
                 goto leaf;
             }
-            return push_record(r, top, pl, (char *)out, at, false, NULL, 0) == R_FAIL ? S_FAIL : S_PUSHED;
+            return jb__dec_push_record(r, top, pl, (char *)out, at, false, NULL, 0) == R_FAIL
+                       ? S_FAIL
+                       : S_PUSHED;
         }
         case JB_KIND_TUPLE: {
             const jb_plan *pl = jb__dec_plan(r, t);
             if (!pl) return S_FAIL;
-            return start_fixed(r, top, t, pl, (char *)out, pl->n);
+            return jb__dec_start_fixed(r, top, t, pl, (char *)out, pl->n);
         }
         case JB_KIND_ARRAY:
             /* Flat elements are read in one loop, without a frame; collecting
@@ -436,7 +282,7 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
                 st = JB_OK;
                 goto leaf;
             }
-            return start_fixed(r, top, t, NULL, (char *)out, t->count);
+            return jb__dec_start_fixed(r, top, t, NULL, (char *)out, t->count);
         case JB_KIND_VEC:
             if (flat_kind(t->elem->kind) && JB_LIKELY(!r->errs)) { /* as arrays */
                 if (flat_vec(r, t, (char *)out) == S_FAIL) return S_FAIL;
@@ -448,10 +294,11 @@ static int start(jb_reader *r, const jb_type *t, void *out, frame **top) {
         case JB_KIND_SUM: {
             const jb_plan *pl = jb__dec_plan(r, t);
             if (!pl) return S_FAIL;
-            return push_sum(r, top, t, pl, (char *)out);
+            return jb__dec_push_sum(r, top, t, pl, (char *)out);
         }
         default:
-            jb__r_fail(r, JB_E_DESCRIPTOR, r->p, "descriptor %s has an invalid kind", t->name ? t->name : "?");
+            jb__r_fail(r, JB_E_DESCRIPTOR, r->p, "descriptor %s has an invalid kind",
+                       t->name ? t->name : "?");
             return S_FAIL;
         }
         /* passed through a pointer or an unwrapped record: such steps read
@@ -472,7 +319,7 @@ leaf:
  * the container's loop (the common case), the rest through start. */
 static inline int start_member(jb_reader *r, const jb_type *t, void *out, frame **top) {
     if (JB_LIKELY(flat_kind(t->kind))) return dec_flat(r, t, out) ? S_FAIL : S_LEAF;
-    return start(r, t, out, top);
+    return jb__dec_start(r, t, out, top);
 }
 
 /* ------------------------------------------------------------------ */
@@ -541,8 +388,10 @@ static jb_status capture(jb_reader *r, captured *c, jb_str key) {
         return r->code;
     }
     if (jb__dec_keep_text(r, from, &node->m.value)) return r->code;
-    if (c->tail) c->tail->next = node;
-    else c->head = node;
+    if (c->tail)
+        c->tail->next = node;
+    else
+        c->head = node;
     c->tail = node;
     c->n++;
     return JB_OK;
@@ -564,8 +413,8 @@ static jb_status capture_store(jb_reader *r, const captured *c, char *dst) {
 
 /* The state of a record object's member loop, on a pushed frame or a
  * local one (leaf_record); the seen bits start in s->local. */
-static void rec_init(record_frame *s, const jb_plan *pl, char *base, bool resume, const char *ignore,
-                     size_t ignore_len) {
+static void rec_init(record_frame *s, const jb_plan *pl, char *base, bool resume,
+                     const char *ignore, size_t ignore_len) {
     s->pl = pl;
     s->base = base;
     s->cur = NULL;
@@ -584,8 +433,8 @@ static void rec_init(record_frame *s, const jb_plan *pl, char *base, bool resume
  * is just past '{' (and whitespace) when `resume` is false, or just past
  * a member (a tag already consumed) when true. `ignore` (may be NULL) is
  * a key to skip once (an internal tag). R_AGAIN, or R_FAIL. */
-static int push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, const char *open,
-                       bool resume, const char *ignore, size_t ignore_len) {
+int jb__dec_push_record(jb_reader *r, frame **top, const jb_plan *pl, char *base, const char *open,
+                        bool resume, const char *ignore, size_t ignore_len) {
     frame *f = push_frame(r, top, F_RECORD, open);
     if (!f) return R_FAIL;
     record_frame *s = &f->u.rec;
@@ -639,8 +488,8 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
         jb_status st;
         if (s->ignore && key.len == s->ignore_len && jb__bytes_eq(key.ptr, s->ignore, key.len)) {
             if (s->ignored++)
-                st = jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s\"", (int)s->ignore_len,
-                                s->ignore);
+                st = jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%.*s\"",
+                                (int)s->ignore_len, s->ignore);
             else
                 st = jb__r_skip(r);
         } else if (pl->has_capture) {
@@ -666,7 +515,8 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
             return R_FAIL;
         }
         if (!(r->flags & JB_READ_DUPLICATE_LAST_WINS)) {
-            jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\" in %s", pe->name, pl->type->name);
+            jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\" in %s", pe->name,
+                       pl->type->name);
             jb__path_key(&r->path, pe->name, pe->name_len);
             return R_FAIL;
         }
@@ -768,7 +618,8 @@ static int fast_members(jb_reader *r, frame *f, frame **top) {
         uint64_t bit = (uint64_t)1 << guess;
         size_t kl = pe->key_len;
         /* over max_members: record_member counts it and fails */
-        if ((seen & bit) || count >= maxm || (size_t)(end - p) < kl || !jb__bytes_eq(p, pe->key, kl)) {
+        if ((seen & bit) || count >= maxm || (size_t)(end - p) < kl ||
+            !jb__bytes_eq(p, pe->key, kl)) {
             rc = FM_MEMBER;
             break;
         }
@@ -804,13 +655,15 @@ static int fast_members(jb_reader *r, frame *f, frame **top) {
         case JB_DOP_STR: st = jb__dec_str(r, (jb_str *)out); break;
         case JB_DOP_FLAT: st = dec_flat(r, pe->type, out); break;
         case JB_DOP_FLAT_VEC: st = flat_vec(r, pe->type, out) == S_FAIL ? r->code : JB_OK; break;
-        case JB_DOP_FLAT_ARRAY: st = flat_fixed(r, pe->type, out) == S_FAIL ? r->code : JB_OK; break;
+        case JB_DOP_FLAT_ARRAY:
+            st = flat_fixed(r, pe->type, out) == S_FAIL ? r->code : JB_OK;
+            break;
         default: { /* through start, which may push a frame: the state goes back first */
             s->seen[0] = seen;
             s->guess = guess;
             s->count = count;
             s->cur = pe;
-            int sr = start(r, pe->type, out, top);
+            int sr = jb__dec_start(r, pe->type, out, top);
             if (sr == S_FAIL) return FM_FAIL;
             if (sr == S_PUSHED) {
                 f->waiting = true;
@@ -944,7 +797,8 @@ static int step_fixed(jb_reader *r, frame *f, frame **top) {
 /* The n elements of es bytes pushed on the scratch stack since sm, moved
  * into one arena block (the array is sized once); the scratch is released
  * either way. */
-jb_status jb__dec_collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea, void *out) {
+jb_status jb__dec_collect(jb_reader *r, jb_scratch_mark sm, size_t n, size_t es, size_t ea,
+                          void *out) {
     anyvec *v = out;
     v->items = NULL;
     v->len = n;
@@ -974,7 +828,7 @@ static int step_vec(jb_reader *r, frame *f, frame **top) {
         if (!slot) return jb__dec_nomem(r), R_FAIL;
         if (s->zero) memset(slot, 0, s->es);
         s->in_child = true;
-        int rc = start(r, s->et, slot, top);
+        int rc = jb__dec_start(r, s->et, slot, top);
         if (rc != S_LEAF) {
             if (rc == S_FAIL) return R_FAIL;
             f->waiting = true;
@@ -1041,11 +895,12 @@ static int step_map(jb_reader *r, frame *f, frame **top) {
                 rc = start_member(r, t->elem, s->e + s->vo, top);
             } else {
                 /* [key, value] */
-                if (r->p >= r->end || *r->p != '[') return jb__dec_type_error(r, &jb__a_pair), R_FAIL;
+                if (r->p >= r->end || *r->p != '[')
+                    return jb__dec_type_error(r, &jb__a_pair), R_FAIL;
                 if (jb__dec_enter(r)) return R_FAIL;
                 s->part = M_PAIR_KEY;
                 s->in_member = true;
-                rc = start(r, t->key, s->e, top);
+                rc = jb__dec_start(r, t->key, s->e, top);
             }
             break;
         case M_PAIR_KEY: /* the key of a pair is in: its value */
@@ -1054,7 +909,7 @@ static int step_map(jb_reader *r, frame *f, frame **top) {
                 return R_FAIL;
             }
             s->part = M_PAIR_VALUE;
-            rc = start(r, t->elem, s->e + s->vo, top);
+            rc = jb__dec_start(r, t->elem, s->e + s->vo, top);
             break;
         case M_PAIR_VALUE: /* the value of a pair is in: its ']' */
             if (jb__r_ws(r)) return R_FAIL;
@@ -1081,410 +936,10 @@ end:
     anyvec v;
     if (collect(r, s->sm, s->n, s->es, s->ea, &v)) return R_FAIL;
     if (v.len > 1 && jb__dec_map_dups(r, t, v.items, &v.len, s->es, s->at)) return R_FAIL;
-    if (JB_UNLIKELY(s->sorted) && v.len > 1 && jb__dec_map_sort(r, t, v.items, v.len, s->es)) return R_FAIL;
+    if (JB_UNLIKELY(s->sorted) && v.len > 1 && jb__dec_map_sort(r, t, v.items, v.len, s->es))
+        return R_FAIL;
     memcpy(s->out, &v, sizeof v);
     return R_DONE;
-}
-
-/* ------------------------------------------------------------------ */
-/* Sums                                                                */
-/* ------------------------------------------------------------------ */
-
-static void set_tag(const sum_frame *s) {
-    jb__store_uint(s->out + s->t->tag_offset, s->t->tag_size, s->c->value);
-}
-
-/* A case name (string) at r->p -> entry index. */
-static long read_case(jb_reader *r, const jb_plan *pl) {
-    const char *at = r->p;
-    jb_str s;
-    if (r->p >= r->end || *r->p != '"') {
-        char got[JB_SHOW_MAX];
-        int c = r->p < r->end ? (unsigned char)*r->p : -1;
-        jb__r_fail(r, (jb__at_value(r) || c == ']' || c == '}') ? JB_E_TYPE : JB_E_SYNTAX, r->p,
-                   "expected a string naming a case of %s, found %s", pl->type->name,
-                   jb__token_show(r->p, r->end, true, got, sizeof got));
-        return -1;
-    }
-    if (jb__r_key(r, &s)) return -1;
-    long i = jb__names_find(pl, s.ptr, s.len);
-    if (i < 0) jb__dec_unknown_name(r, at, pl, "case", &s);
-    return i;
-}
-
-/*
- * Find the tag member of an object (r->p just past '{' and whitespace).
- * If it is the first member, r->p ends just past its value and *first is
- * true. Otherwise the other members are skipped (validated, not decoded)
- * until the tag is found, and r->p is put back where it was: the object is
- * then decoded once from its start. No tree, no second parse of the
- * payload when the tag comes first.
- */
-static long find_tag(jb_reader *r, const jb_plan *pl, bool *first) {
-    const char *start = r->p;
-    uint32_t depth = r->depth;
-    *first = true;
-    int more = jb__dec_first(r, '}');
-    while (more > 0) {
-        jb_str key;
-        if (jb__dec_key_colon(r, &key)) return -1;
-        if (key.len == pl->tag_name_len && jb__bytes_eq(key.ptr, pl->tag_name, key.len)) {
-            long i = read_case(r, pl);
-            if (i < 0) return -1;
-            if (!*first) {
-                r->p = start;
-                r->depth = depth;
-            }
-            return i;
-        }
-        *first = false;
-        if (jb__r_skip(r)) return -1;
-        more = jb__dec_next(r, '}');
-    }
-    if (more == 0)
-        jb__r_fail(r, JB_E_MISSING, r->p - 1, "missing tag field \"%s\" of %s", pl->tag_name,
-                   pl->type->name);
-    return -1;
-}
-
-/* Start the payload of case s->c (which has one): a record payload as the
- * array of its fields when the sum says so (Fable), else as itself. */
-static int start_case(jb_reader *r, sum_frame *s, frame **top) {
-    const jb_pentry *c = s->c;
-    if (JB_UNLIKELY(r->positional_records && c->type->kind == JB_KIND_RECORD)) {
-        const jb_plan *pp = jb__dec_plan(r, c->type);
-        return pp ? start_fixed(r, top, &jb__an_array, pp, s->out + c->offset, pp->n) : S_FAIL;
-    }
-    return start(r, c->type, s->out + c->offset, top);
-}
-
-/*
- * Start the payload of case s->c; pmode and key say how a failure inside
- * it shows in the path. R_DONE when it is already complete (a leaf, or a
- * nullary case's null/[]/{}), R_AGAIN when a child frame decodes it,
- * R_FAIL.
- */
-static int sum_payload(jb_reader *r, frame *f, frame **top, uint8_t pmode, const char *key, size_t key_len) {
-    sum_frame *s = &f->u.sum;
-    const jb_pentry *c = s->c;
-    int rc;
-    s->pmode = pmode;
-    s->pkey = key;
-    s->pkey_len = key_len;
-    if (!c->type) {
-        if (jb__dec_no_payload(r, s->pl, c)) return R_FAIL;
-        rc = S_LEAF;
-    } else {
-        rc = start_case(r, s, top);
-    }
-    if (rc == S_FAIL) return R_FAIL;
-    if (rc == S_PUSHED) {
-        f->waiting = true;
-        return R_AGAIN;
-    }
-    s->pmode = PM_NONE;
-    return R_DONE;
-}
-
-/* A tagged object's members once the case is known (adjacent tagging, and
- * internal tagging of nullary and non-record payloads): r->p is just past
- * the tag member when `first`, else at the object's first member. */
-static void rest_begin(jb_reader *r, sum_frame *s, bool first) {
-    s->have_content = false;
-    s->tags = first ? 1 : 0;
-    s->more = first ? jb__dec_next(r, '}') : 1;
-    s->phase = P_REST;
-}
-
-/* The value does not start a sum of this style: `what` is what would
- * ("a string or an object", "an object", or "a string" for a sum written
- * as a plain name). */
-static int not_a_sum(jb_reader *r, const jb_type *t, const char *what) {
-    char got[JB_SHOW_MAX];
-    bool value = jb__at_value(r);
-    jb__r_fail(r, value ? JB_E_TYPE : JB_E_SYNTAX, r->p, "expected %s (a case of %s), found %s", what,
-               t->name, jb__token_show(r->p, r->end, true, got, sizeof got));
-    return R_FAIL;
-}
-
-/* A case-name string: a nullary case (any style when all cases are
- * nullary). Under JB_FMT_NULLARY_STRICT a sum that writes its nullary
- * cases as {"Case":[]} or {"Case":{}} does not read the bare name. */
-static int sum_name(jb_reader *r, sum_frame *s) {
-    const char *at = r->p;
-    const jb_plan *pl = s->pl;
-    long i = read_case(r, pl);
-    if (i < 0) return R_FAIL;
-    s->c = &pl->e[i];
-    if (s->c->type) {
-        jb__r_fail(r, JB_E_TYPE, at, "case %s needs a payload: {\"%s\": ...}", s->c->name, s->c->name);
-        return R_FAIL;
-    }
-    if (JB_UNLIKELY((pl->fmt_flags & JB_FMT_NULLARY_STRICT) && jb__nullary_form(pl) && !pl->all_nullary)) {
-        jb__r_fail(r, JB_E_TYPE, at, "expected {\"%s\":%s}, found a string", s->c->name, jb__nullary_form(pl));
-        return R_FAIL;
-    }
-    set_tag(s);
-    return R_DONE;
-}
-
-static int push_sum(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out) {
-    frame *f = push_frame(r, top, F_SUM, r->p);
-    if (!f) return S_FAIL;
-    sum_frame *s = &f->u.sum;
-    s->t = t;
-    s->pl = pl;
-    s->out = out;
-    s->c = NULL;
-    s->phase = P_BEGIN;
-    s->pmode = PM_NONE;
-    if (pl->scoped) scope_set(r, f, pl);
-    /* positional record payloads are a property of this sum only */
-    s->positional = r->positional_records;
-    r->positional_records = (pl->fmt_flags & JB_FMT_POSITIONAL_RECORDS) != 0;
-    return S_PUSHED;
-}
-
-/* Undo a failed attempt of an untagged sum's case (the frames above it
- * are already popped): keep its reason for the message, put the reader
- * and the arena back, and clear what the attempt wrote. */
-static void untagged_undo(jb_reader *r, sum_frame *s) {
-    const jb_pentry *c = &s->pl->e[s->i];
-    int w = snprintf(s->why + s->wn, JB_ERROR_MESSAGE_MAX - s->wn, "%s%s: %s", s->wn ? "; " : "",
-                     c->name, r->message);
-    if (w > 0) s->wn = s->wn + (size_t)w < JB_ERROR_MESSAGE_MAX ? s->wn + (size_t)w : JB_ERROR_MESSAGE_MAX - 1;
-    r->p = s->start;
-    r->depth = s->depth;
-    r->code = JB_OK;
-    r->path.n = 0;
-    r->path.overflow = false;
-    jb__arena_rollback(r->arena, s->am);
-    jb__scratch_release(r->arena, s->inner);
-    r->keybuf = NULL; /* it may lie in the memory just rolled back */
-    r->keycap = 0;
-    memset(s->out + c->offset, 0, c->type ? c->type->size : 0);
-    s->pmode = PM_NONE;
-    s->i++;
-}
-
-/* Untagged: try each case in order; a failed attempt leaves nothing behind. */
-static int step_untagged(jb_reader *r, frame *f, frame **top) {
-    sum_frame *s = &f->u.sum;
-    const jb_plan *pl = s->pl;
-    if (f->waiting) { /* the attempt at case i succeeded */
-        f->waiting = false;
-        s->pmode = PM_NONE;
-        set_tag(s);
-        return R_DONE;
-    }
-    while (s->i < pl->n) {
-        const jb_pentry *c = &pl->e[s->i];
-        s->c = c;
-        s->pmode = PM_ATTEMPT;
-        int rc;
-        if (!c->type) { /* a nullary case is null (serde), or its name; only its name (aeson) */
-            bool by_name = (pl->fmt_flags & JB_FMT_UNTAGGED_NULLARY_NAME) != 0;
-            jb_str name;
-            rc = S_FAIL;
-            if (!by_name && r->p < r->end && *r->p == 'n' && jb__r_literal(r, "null", 4) == JB_OK)
-                rc = S_LEAF; /* NOLINT(bugprone-branch-clone): null, or the name below */
-            else if (r->p < r->end && *r->p == '"' && jb__r_key(r, &name) == JB_OK &&
-                     name.len == c->name_len && jb__bytes_eq(name.ptr, c->name, name.len))
-                rc = S_LEAF;
-            else if (!r->code)
-                jb__r_fail(r, JB_E_TYPE, s->start, by_name ? "not the string \"%s\"" : "not null or the string \"%s\"",
-                           c->name);
-        } else {
-            rc = start_case(r, s, top);
-        }
-        if (rc == S_LEAF) {
-            s->pmode = PM_NONE;
-            set_tag(s);
-            return R_DONE;
-        }
-        if (rc == S_PUSHED) {
-            f->waiting = true;
-            return R_AGAIN;
-        }
-        /* failed at once: frames it pushed, if any, go first (the loop
-         * unwinds them and comes back to untagged_undo) */
-        if (*top != f || r->code == JB_E_NOMEM) return R_FAIL;
-        untagged_undo(r, s);
-    }
-    s->pmode = PM_NONE;
-    jb__r_fail(r, JB_E_TYPE, s->start, "no case of %s fits: %s", s->t->name, s->why);
-    return R_FAIL;
-}
-
-static int sum_begin(jb_reader *r, frame *f, frame **top) {
-    sum_frame *s = &f->u.sum;
-    const jb_plan *pl = s->pl;
-    const jb_type *t = s->t;
-    long i;
-    bool first;
-    if (pl->all_nullary && (pl->fmt_flags & JB_FMT_ALL_NULLARY_STRING)) {
-        /* written as a plain string in every style, read only as one (aeson) */
-        if (r->p < r->end && *r->p == '"') return sum_name(r, s);
-        return not_a_sum(r, t, "a string");
-    }
-    if (pl->all_nullary && r->p < r->end && *r->p == '"') return sum_name(r, s); /* in any style */
-    switch (pl->sum_style) {
-    case JB_SUM_INTERNAL:
-    case JB_SUM_ADJACENT:
-        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t, "an object");
-        if (jb__dec_enter(r)) return R_FAIL;
-        if ((i = find_tag(r, pl, &first)) < 0) return R_FAIL;
-        s->c = &pl->e[i];
-        if (pl->sum_style == JB_SUM_INTERNAL && s->c->type && s->c->type->kind == JB_KIND_RECORD) {
-            /* the payload's fields sit in this object: no extra path step */
-            const jb_plan *pp = jb__dec_plan(r, s->c->type);
-            if (!pp) return R_FAIL;
-            s->phase = P_SET_TAG;
-            f->waiting = true;
-            return push_record(r, top, pp, s->out + s->c->offset, f->open, first, pl->tag_name,
-                               pl->tag_name_len);
-        }
-        rest_begin(r, s, first);
-        return R_DONE;
-    case JB_SUM_ARRAY: {
-        if (r->p >= r->end || *r->p != '[') return not_a_sum(r, t, "an array");
-        if (jb__dec_enter(r)) return R_FAIL;
-        if ((i = read_case(r, pl)) < 0) return R_FAIL;
-        s->c = &pl->e[i];
-        int more = jb__dec_next(r, ']');
-        if (more < 0) return R_FAIL;
-        if (more == 0) {
-            if (s->c->type) {
-                jb__r_fail(r, JB_E_TYPE, r->p - 1, "case %s needs a payload", s->c->name);
-                return R_FAIL;
-            }
-            if (JB_UNLIKELY((pl->fmt_flags & (JB_FMT_NULLARY_STRICT | JB_FMT_NULLARY_ARRAY)) ==
-                            (JB_FMT_NULLARY_STRICT | JB_FMT_NULLARY_ARRAY))) {
-                jb__r_fail(r, JB_E_TYPE, r->p - 1, "expected [\"%s\",[]], found an array of 1", s->c->name);
-                return R_FAIL;
-            }
-            s->phase = P_SET_TAG;
-            return R_DONE;
-        }
-        s->phase = P_ARRAY_CLOSE;
-        return sum_payload(r, f, top, PM_INDEX1, NULL, 0);
-    }
-    case JB_SUM_UNTAGGED:
-        s->start = r->p;
-        s->depth = r->depth;
-        /* Text that is not JSON is a syntax error, not a case that did not
-         * fit. Once: an untagged sum inside lies in text already checked. */
-        if (r->p >= r->valid_end) {
-            if (jb__r_skip(r)) return R_FAIL;
-            r->valid_end = r->p;
-            r->p = s->start;
-        }
-        s->why = jb__scratch_push(r->arena, JB_ERROR_MESSAGE_MAX, 1);
-        if (!s->why) return jb__dec_nomem(r), R_FAIL;
-        s->why[0] = 0;
-        s->wn = 0;
-        s->i = 0;
-        s->am = jb__arena_mark(r->arena);
-        s->inner = jb__scratch_mark(r->arena);
-        s->phase = P_UNTAGGED;
-        return R_DONE;
-    default: /* external */
-        if (r->p < r->end && *r->p == '"') return sum_name(r, s);
-        if (r->p >= r->end || *r->p != '{') return not_a_sum(r, t, "a string or an object");
-        if (jb__dec_enter(r)) return R_FAIL;
-        if (r->p < r->end && *r->p == '}') {
-            jb__r_fail(r, JB_E_TYPE, r->p, "expected one key naming a case of %s, found {}", t->name);
-            return R_FAIL;
-        }
-        if ((i = read_case(r, pl)) < 0) return R_FAIL;
-        s->c = &pl->e[i];
-        if (jb__r_ws(r)) return R_FAIL;
-        if (r->p >= r->end || *r->p != ':') return jb__dec_expect(r, "':'"), R_FAIL;
-        r->p++;
-        if (jb__r_ws(r)) return R_FAIL;
-        s->phase = P_EXT_CLOSE;
-        return sum_payload(r, f, top, PM_KEY, s->c->name, s->c->name_len);
-    }
-}
-
-/* One member of a tagged object after the tag (phase P_REST). */
-static int rest_member(jb_reader *r, frame *f, frame **top) {
-    sum_frame *s = &f->u.sum;
-    const jb_plan *pl = s->pl;
-    jb_str key;
-    const char *key_at = r->p;
-    if (jb__dec_key_colon(r, &key)) return R_FAIL;
-    s->phase = P_REST_NEXT;
-    if (key.len == pl->content_name_len && jb__bytes_eq(key.ptr, pl->content_name, key.len)) {
-        if (s->have_content) {
-            jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->content_name);
-            return R_FAIL;
-        }
-        s->have_content = true;
-        return sum_payload(r, f, top, PM_KEY, pl->content_name, pl->content_name_len);
-    }
-    if (key.len == pl->tag_name_len && jb__bytes_eq(key.ptr, pl->tag_name, key.len) && s->tags++) {
-        jb__r_fail(r, JB_E_DUPLICATE, key_at, "duplicate key \"%s\"", pl->tag_name);
-        return R_FAIL;
-    }
-    /* another member, or the tag met again in order (already known) */
-    return jb__r_skip(r) ? R_FAIL : R_DONE;
-}
-
-static int step_sum(jb_reader *r, frame *f, frame **top) {
-    sum_frame *s = &f->u.sum;
-    if (s->phase == P_UNTAGGED) return step_untagged(r, f, top);
-    if (f->waiting) { /* the payload is in; s->phase says what follows */
-        f->waiting = false;
-        s->pmode = PM_NONE;
-    }
-    for (;;) {
-        int rc;
-        switch (s->phase) {
-        case P_BEGIN: rc = sum_begin(r, f, top); break;
-        case P_EXT_CLOSE:
-            if (jb__r_ws(r)) return R_FAIL;
-            if (r->p >= r->end || *r->p != '}')
-                return jb__dec_close_fail(r, "'}' (a sum object has exactly one key)"), R_FAIL;
-            r->p++;
-            r->depth--;
-            s->phase = P_SET_TAG;
-            continue;
-        case P_ARRAY_CLOSE:
-            if (jb__r_ws(r)) return R_FAIL;
-            if (r->p >= r->end || *r->p != ']') return jb__dec_close_fail(r, "']' (a [case, payload] pair)"), R_FAIL;
-            r->p++;
-            r->depth--;
-            s->phase = P_SET_TAG;
-            continue;
-        case P_REST_NEXT:
-            s->more = jb__dec_next(r, '}');
-            s->phase = P_REST;
-            continue;
-        case P_REST:
-            if (s->more < 0) return R_FAIL;
-            if (s->more > 0) {
-                rc = rest_member(r, f, top);
-                break;
-            }
-            if (s->c->type && !s->have_content) {
-                jb__r_fail(r, JB_E_MISSING, r->p - 1, "missing field \"%s\" of case %s", s->pl->content_name,
-                           s->c->name);
-                jb__path_key(&r->path, s->pl->content_name, s->pl->content_name_len);
-                return R_FAIL;
-            }
-            s->phase = P_SET_TAG;
-            continue;
-        case P_SET_TAG:
-            set_tag(s);
-            return R_DONE;
-        default: /* P_UNTAGGED, set by sum_begin */
-            return step_untagged(r, f, top);
-        }
-        if (rc != R_DONE) return rc;
-        /* sum_name finished the whole sum: no phase follows */
-        if (s->phase == P_BEGIN) return R_DONE;
-    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -1506,13 +961,18 @@ static void path_segment(jb_path *path, const frame *f) {
         break;
     case F_MAP:
         if (!f->u.map.in_member) break;
-        if (f->u.map.obj && f->u.map.text_raw) jb__path_rawkey(path, f->u.map.text.ptr, f->u.map.text.len);
-        else if (f->u.map.obj) jb__path_key(path, f->u.map.text.ptr, f->u.map.text.len);
-        else jb__path_index(path, f->u.map.n);
+        if (f->u.map.obj && f->u.map.text_raw)
+            jb__path_rawkey(path, f->u.map.text.ptr, f->u.map.text.len);
+        else if (f->u.map.obj)
+            jb__path_key(path, f->u.map.text.ptr, f->u.map.text.len);
+        else
+            jb__path_index(path, f->u.map.n);
         break;
     case F_SUM:
-        if (f->u.sum.pmode == PM_KEY) jb__path_key(path, f->u.sum.pkey, f->u.sum.pkey_len);
-        else if (f->u.sum.pmode == PM_INDEX1) jb__path_index(path, 1);
+        if (f->u.sum.pmode == PM_KEY)
+            jb__path_key(path, f->u.sum.pkey, f->u.sum.pkey_len);
+        else if (f->u.sum.pmode == PM_INDEX1)
+            jb__path_index(path, 1);
         break;
     default: break;
     }
@@ -1525,7 +985,7 @@ static int step(jb_reader *r, frame **top) {
     case F_FIXED: return step_fixed(r, f, top);
     case F_VEC: return step_vec(r, f, top);
     case F_MAP: return step_map(r, f, top);
-    case F_SUM: return step_sum(r, f, top);
+    case F_SUM: return jb__dec_step_sum(r, f, top);
     default: return R_DONE; /* F_SCOPE: the value it scoped is complete */
     }
 }
@@ -1631,7 +1091,8 @@ static JB_NOINLINE int acc_recover(jb_reader *r, frame **top) {
     /* room for this error and at least one more, else this is the last */
     if (r->errs->len + 1 >= r->errs->cap) return R_FAIL;
     for (const frame *f = *top; f; f = f->up)
-        if (f->kind == F_SUM && f->u.sum.pmode == PM_ATTEMPT) return R_FAIL; /* the sum's to judge */
+        if (f->kind == F_SUM && f->u.sum.pmode == PM_ATTEMPT)
+            return R_FAIL; /* the sum's to judge */
     size_t k = 0;
     frame *f = *top;
     int st = f ? acc_state(f, true, &k) : A_NONE;
@@ -1649,8 +1110,14 @@ static JB_NOINLINE int acc_recover(jb_reader *r, frame **top) {
     if (acc_find_member(r, f, k) || jb__r_skip(r)) return R_FAIL;
     switch (f->kind) { /* as if the member had been decoded by a child frame */
     case F_RECORD: f->waiting = true; break;
-    case F_FIXED: f->waiting = true; f->u.fix.in_child = true; break;
-    case F_VEC: f->waiting = true; f->u.vec.in_child = true; break;
+    case F_FIXED:
+        f->waiting = true;
+        f->u.fix.in_child = true;
+        break;
+    case F_VEC:
+        f->waiting = true;
+        f->u.vec.in_child = true;
+        break;
     default: break; /* a map: part M_VALUE completes the entry */
     }
     return R_AGAIN;
@@ -1658,7 +1125,7 @@ static JB_NOINLINE int acc_recover(jb_reader *r, frame **top) {
 
 jb_status jb__dec_run(jb_reader *r, const jb_type *t, void *out) {
     frame *top = NULL;
-    int rc = start(r, t, out, &top);
+    int rc = jb__dec_start(r, t, out, &top);
     if (JB_LIKELY(rc == S_LEAF)) return JB_OK;
     rc = rc == S_FAIL ? R_FAIL : R_AGAIN;
     for (;;) {
@@ -1679,7 +1146,7 @@ jb_status jb__dec_run(jb_reader *r, const jb_type *t, void *out) {
                 frame *f = top;
                 if (f->kind == F_SUM && f->u.sum.pmode == PM_ATTEMPT && r->code != JB_E_NOMEM) {
                     f->waiting = false;
-                    untagged_undo(r, &f->u.sum);
+                    jb__dec_untagged_undo(r, &f->u.sum);
                     break;
                 }
                 path_segment(&r->path, f);
@@ -1694,7 +1161,8 @@ jb_status jb__dec_run(jb_reader *r, const jb_type *t, void *out) {
  * only C recursion of the decoder, checked against this thread's stack. */
 jb_status jb__dec_nested(jb_reader *r, const jb_type *t, void *out) {
     if (JB_UNLIKELY(jb__stack_low(r->stack_floor)))
-        return jb__r_fail(r, JB_E_DEPTH, r->p, "nesting too deep for this thread's stack (at depth %u)",
+        return jb__r_fail(r, JB_E_DEPTH, r->p,
+                          "nesting too deep for this thread's stack (at depth %u)",
                           (unsigned)r->depth);
     /* a failure in here is the custom codec's to handle: not collected */
     jb_error_list *errs = r->errs;
@@ -1730,7 +1198,8 @@ jb_status jb__decode_value(jb_reader *r, const jb_type *type, void *out) {
  * took the whole document; false on anything else (a bad input, a limit, an
  * input shape it does not specialize), after which the caller starts over
  * in the interpreter, which then reports the error exactly. */
-static bool gen_try(const jb_gen_codec *gen, jb_reader *r, void *out, const char *json, size_t *consumed) {
+static bool gen_try(const jb_gen_codec *gen, jb_reader *r, void *out, const char *json,
+                    size_t *consumed) {
     /* (no jb__root_check: attaching compiled the plans of every type the
      * codec reaches, jb_gen_attach, so the check would pass) */
     if (jb__r_ws(r) || r->p >= r->end) return false;
@@ -1741,7 +1210,8 @@ static bool gen_try(const jb_gen_codec *gen, jb_reader *r, void *out, const char
         *consumed = n;
         return true;
     }
-    if (r->p == r->end || (r->flags & JB_READ_ALLOW_TRAILING_DATA)) return true; /* the usual end first */
+    if (r->p == r->end || (r->flags & JB_READ_ALLOW_TRAILING_DATA))
+        return true; /* the usual end first */
     return jb__r_ws(r) == JB_OK && r->p == r->end;
 }
 
@@ -1755,7 +1225,8 @@ static jb_status collected(jb_error_list *errs, size_t len0, size_t total0, cons
     jb_error last;
     memset(&last, 0, sizeof last);
     if (r->code || errs->total == total0) {
-        jb__error_fill(&last, r->code ? r->code : JB_E_SYNTAX, json, r->err_offset, &r->path, r->message);
+        jb__error_fill(&last, r->code ? r->code : JB_E_SYNTAX, json, r->err_offset, &r->path,
+                       r->message);
         jb_error_list_add(errs, &last);
     }
     jb_error *it = errs->items;
@@ -1782,7 +1253,8 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
     if (!arena) return arg_fail(err, "arena is NULL");
     if (!json && len) return arg_fail(err, "json is NULL");
     if (!json) json = "";
-    if (opts && (opts->flags & JB_READ_DUPLICATE_LAST_WINS) && (opts->flags & JB_READ_DUPLICATE_FIRST_WINS))
+    if (opts && (opts->flags & JB_READ_DUPLICATE_LAST_WINS) &&
+        (opts->flags & JB_READ_DUPLICATE_FIRST_WINS))
         return arg_fail(err, "JB_READ_DUPLICATE_LAST_WINS and _FIRST_WINS exclude each other");
     jb_reader r;
     jb__r_init(&r, json, len, arena, opts);
