@@ -43,6 +43,17 @@
 #include "numscan.h"
 #include "value.h"
 
+/*
+ * The copy of the input that strings point into (see str_fast): bytes
+ * [src, hi) of the input are at dst in the arena. Empty (hi == src, the
+ * start of the input) until the first string opens it.
+ */
+typedef struct strwin {
+    const char *src, *hi;
+    char *dst;
+    size_t next; /* bytes the next window copies at least (win_open) */
+} strwin;
+
 /* How strings are stored (parse context). */
 typedef struct pctx {
     const jb_kernel *k;
@@ -51,6 +62,7 @@ typedef struct pctx {
     uint8_t clean;     /* nk of a string str_fast took: JB_STR_CLEAN when utf8 */
     bool borrow;       /* JB_READ_BORROW_STRINGS */
     const unsigned char *wst; /* ws_plain or ws_comments (below) */
+    strwin *win;              /* where copied strings go (str_fast) */
 } pctx;
 
 /* The kernel for a parse. Until the first call through it picks one,
@@ -289,14 +301,55 @@ static JB_NOINLINE jb_status scalar_slow(jb_reader *r, const pctx *c, jb_value *
     return jb__r_fail(r, JB_E_SYNTAX, p, "expected value, found %s", jb__r_found(r, p, fb));
 }
 
+/* The first window's bytes and the most a window grows to (win_open). */
+#define WIN_FIRST 256
+#define WIN_MOST 8192
+
+/*
+ * The string s[0..n) (its closing quote at s + n) into the arena, NUL
+ * terminated, when the window does not hold it: a new window from s,
+ * w->next bytes of the input or the string, whichever is longer (but no
+ * further than the input's end), copied with one memcpy. w->next starts
+ * small and doubles up to WIN_MOST, so a small document (a stream's
+ * element, a prefix of a longer buffer) copies little more than itself,
+ * and a large one opens a window every WIN_MOST bytes. Later strings
+ * inside it are then placed with no allocation and no copy of their own
+ * (str_fast). Under an arena cap each string is copied alone, as before
+ * the windows: a document that fitted under a cap still fits. NULL: no
+ * memory (the caller takes the general path, which reports it).
+ */
+static JB_NOINLINE char *win_open(jb_reader *r, const pctx *c, const char *s, size_t n) {
+    strwin *w = c->win;
+    size_t size = n + 1, left = (size_t)(r->end - s);
+    char *d;
+    if (r->arena->cap) {
+        if (!(d = jb__arena_alloc(r->arena, n + 1, 1))) return NULL;
+        memcpy(d, s, n);
+        d[n] = '\0';
+        return d;
+    }
+    if (size < w->next) size = left < w->next ? left : w->next;
+    if (w->next < WIN_MOST) w->next *= 2;
+    if (!(d = jb__arena_alloc(r->arena, size, 1))) return NULL;
+    memcpy(d, s, size);
+    w->src = s;
+    w->hi = s + size;
+    w->dst = d;
+    d[n] = '\0';
+    return d;
+}
+
 /*
  * A string without escapes at q (its opening quote): the kernel scans the
- * input to the closing quote (validating UTF-8 on the way), and the text
- * is copied once into an arena block with its NUL terminator (borrowed:
- * the input's bytes, as jb__r_string gives them). The byte after the
- * closing quote is returned. NULL: not that case (an escape, a fault, the
- * end of the input, over max_string_len, no memory): the caller takes the
- * general path, which reports the error.
+ * input to the closing quote (validating UTF-8 on the way). The text is
+ * the window's copy of the input (strwin, win_open), with a NUL written
+ * over the copy of its closing quote: strings follow one another in the
+ * input, so their copies never overlap, and most strings cost neither an
+ * allocation nor a copy of their own (borrowed: the input's bytes, as
+ * jb__r_string gives them). The byte after the closing quote is returned.
+ * NULL: not that case (an escape, a fault, the end of the input, over
+ * max_string_len, no memory): the caller takes the general path, which
+ * reports the error.
  */
 JB_INLINE const char *str_fast(jb_reader *r, const pctx *c, const char *q, jb_str *out) {
     const char *s = q + 1, *t;
@@ -309,14 +362,24 @@ JB_INLINE const char *str_fast(jb_reader *r, const pctx *c, const char *q, jb_st
     if (JB_UNLIKELY(c->borrow)) {
         out->ptr = s; /* as jb__r_string borrows: the input's bytes */
     } else {
-        if (JB_UNLIKELY(!(d = jb__arena_alloc(r->arena, n + 1, 1)))) return NULL;
-        if (JB_LIKELY(n <= 64)) jb__value_copy_short(d, s, n);
-        else memcpy(d, s, n);
-        d[n] = '\0';
+        strwin *w = c->win;
+        /* s >= w->src always: the window opened at an earlier string */
+        if (JB_LIKELY(t < w->hi)) {
+            d = w->dst + (s - w->src);
+            d[n] = '\0';
+        } else if (JB_UNLIKELY(!(d = win_open(r, c, s, n)))) {
+            return NULL;
+        }
         out->ptr = d;
     }
     out->len = n;
     return t + 1;
+}
+
+/* str_fast out of line, for small_array: in line there it made the
+ * numbers' registers spill (canada's coordinate pairs). */
+static JB_NOINLINE const char *str_out(jb_reader *r, const pctx *c, const char *q, jb_str *out) {
+    return str_fast(r, c, q, out);
 }
 
 /* A string at r->p (its opening quote) by the general path (escapes,
@@ -557,7 +620,7 @@ static inline const char *small_array(jb_reader *r, const pctx *c, const char *p
         if (p >= r->end) return NULL;
         switch (vclass[(unsigned char)*p]) {
         case V_STR:
-            if (!(q = str_fast(r, c, p, &v->u.str))) return NULL;
+            if (!(q = str_out(r, c, p, &v->u.str))) return NULL;
             v->type = JB_VALUE_STRING;
             v->nk = c->clean;
             break;
@@ -844,12 +907,17 @@ fail:
 
 jb_status jb__value_decode(jb_reader *r, jb_value **out) {
     pctx c;
+    strwin w;
     c.k = kern_picked();
     c.maxs = r->max_string_len;
     c.utf8 = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
     c.clean = c.utf8 ? JB_STR_CLEAN : 0;
     c.borrow = (r->flags & JB_READ_BORROW_STRINGS) != 0;
     c.wst = (r->flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
+    w.src = w.hi = r->p;
+    w.dst = NULL;
+    w.next = WIN_FIRST;
+    c.win = &w;
     return parse_run(r, &c, out);
 }
 
@@ -862,6 +930,7 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
     jb_scratch_mark sm;
     jb_status st;
     pctx c;
+    strwin w;
     if (consumed) *consumed = 0;
     if (!out) {
         jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "out is NULL");
@@ -887,6 +956,10 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
     c.clean = c.utf8 ? JB_STR_CLEAN : 0;
     c.borrow = (r.flags & JB_READ_BORROW_STRINGS) != 0;
     c.wst = (r.flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
+    w.src = w.hi = r.p;
+    w.dst = NULL;
+    w.next = WIN_FIRST;
+    c.win = &w;
     if (jb__r_ws(&r) || parse_run(&r, &c, out)) goto fail;
     if (jb__r_doc_end(&r, json, consumed)) goto fail;
     jb__scratch_release(arena, sm);

@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_value_parse.c — where the DOM parser puts the strings it copies
+ * (src/value_parse.c: str_fast, win_open). A string without escapes is
+ * placed in a window: one arena copy of the input from some string on,
+ * with a NUL written over the copy of each string's closing quote. These
+ * tests drive strings around every edge of a window (the first, small
+ * window; the growth to the largest; strings longer than a window; a
+ * string ending on the window's last byte or one past it; the input's
+ * end), as values and as keys, and check each string's bytes and NUL
+ * against the text the test wrote (the generator below is the oracle);
+ * that the input is never written; that an arena cap copies each string
+ * alone; that a prefix parse and a failed parse leave only what they
+ * should.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "jbind.h"
+
+/* String i of a document: its length, and its bytes (letters that depend
+ * on i and the position, so a string placed at another's copy, or cut
+ * short, or run into its neighbour, differs). */
+static size_t str_len(size_t i, size_t seed) {
+    /* lengths around the windows' sizes (256 .. 8192) and small ones */
+    static const size_t lens[] = {0,    1,    2,    7,    30,   250,  255,   256,  257,
+                                  3,    511,  512,  1023, 1024, 4095, 4096,  4097, 8190,
+                                  8191, 8192, 8193, 9000, 17,   100,  12000, 5};
+    return lens[(i + seed) % (sizeof lens / sizeof lens[0])];
+}
+static char str_byte(size_t i, size_t j) { return (char)('a' + (i * 7 + j) % 26); }
+
+/* A document of n strings into buf (room bytes): an array whose elements
+ * are, by turns, a string, a number then a string, and an object whose key
+ * and value are strings (key: string i, value: string i + 1). Returns its
+ * length, or 0 when it does not fit. */
+static size_t make_doc(char *buf, size_t room, size_t n, size_t seed, bool pretty) {
+    size_t k = 0;
+    const char *sep = pretty ? ",\n  " : ",";
+#define PUT(c)                       \
+    do {                             \
+        if (k + 1 >= room) return 0; \
+        buf[k++] = (char)(c);        \
+    } while (0)
+#define PUTS(s)                                         \
+    do {                                                \
+        for (const char *q_ = (s); *q_; q_++) PUT(*q_); \
+    } while (0)
+#define PUTSTR(i)                                                  \
+    do {                                                           \
+        size_t l_ = str_len((i), seed);                            \
+        PUT('"');                                                  \
+        for (size_t j_ = 0; j_ < l_; j_++) PUT(str_byte((i), j_)); \
+        PUT('"');                                                  \
+    } while (0)
+    PUT('[');
+    for (size_t i = 0; i < n; i++) {
+        if (i) PUTS(sep);
+        switch (i % 3) {
+        case 0: PUTSTR(i); break;
+        case 1:
+            PUTS("[12345, ");
+            PUTSTR(i);
+            PUT(']');
+            break;
+        default:
+            PUT('{');
+            PUTSTR(i);
+            PUTS(pretty ? ": " : ":");
+            PUTSTR(i + 1);
+            PUT('}');
+            break;
+        }
+    }
+    PUT(']');
+#undef PUT
+#undef PUTS
+#undef PUTSTR
+    buf[k] = '\0';
+    return k;
+}
+
+/* s is string i of the generator, NUL-terminated. */
+static void check_str(int line, const jb_str *s, size_t i, size_t seed) {
+    size_t l = str_len(i, seed);
+    bool ok = s->ptr && s->len == l && s->ptr[l] == '\0';
+    for (size_t j = 0; ok && j < l; j++) ok = s->ptr[j] == str_byte(i, j);
+    CHECK_AT(line, ok, "string %zu (seed %zu): length %zu, want %zu", i, seed, s->len, l);
+}
+
+/* Every string of the parsed document v (make_doc's n strings) is right. */
+static void check_doc(int line, const jb_value *v, size_t n, size_t seed) {
+    jb_str s, key;
+    CHECK_AT(line, jb_value_array_len(v) == n, "%zu elements", jb_value_array_len(v));
+    for (size_t i = 0; i < n && i < jb_value_array_len(v); i++) {
+        const jb_value *e = jb_value_array_get(v, i), *m;
+        switch (i % 3) {
+        case 0:
+            CHECK_AT(line, jb_value_get_str(e, &s) == JB_OK, "element %zu", i);
+            check_str(line, &s, i, seed);
+            break;
+        case 1:
+            CHECK_AT(line, jb_value_get_str(jb_value_array_get(e, 1), &s) == JB_OK, "element %zu",
+                     i);
+            check_str(line, &s, i, seed);
+            break;
+        default:
+            m = jb_value_object_at(e, 0, &key);
+            check_str(line, &key, i, seed);
+            CHECK_AT(line, m && jb_value_get_str(m, &s) == JB_OK, "element %zu", i);
+            check_str(line, &s, i + 1, seed);
+            break;
+        }
+    }
+}
+
+enum { ROOM = 1 << 20 };
+
+static void test_window_edges(void) {
+    char *doc = malloc(ROOM), *copy = malloc(ROOM);
+    jb_arena *a = jb_arena_new();
+    CHECK(doc && copy && a);
+    if (!doc || !copy || !a) goto out;
+    /* every seed shifts which lengths fall where, so strings end at many
+     * offsets from a window's start, the input's end among them */
+    for (size_t seed = 0; seed < 26; seed++)
+        for (int pretty = 0; pretty < 2; pretty++)
+            for (size_t n = 1; n <= 40; n += 13) {
+                jb_value *v = NULL;
+                jb_error err;
+                size_t len = make_doc(doc, ROOM, n, seed, pretty);
+                CHECK(len > 0);
+                memcpy(copy, doc, len);
+                jb_arena_reset(a);
+                CHECKF(jb_value_parse(doc, len, &v, a, NULL, &err) == JB_OK, "seed %zu n %zu: %s",
+                       seed, n, err.message);
+                check_doc(__LINE__, v, n, seed);
+                CHECKF(memcmp(doc, copy, len) == 0, "seed %zu n %zu: the input was written", seed,
+                       n);
+            }
+    /* A document that is one string, in a buffer of exactly its size: the
+     * window ends at the input's end, and AddressSanitizer sees a copy
+     * that reads past it. */
+    for (size_t l = 0; l < 600; l += 37) {
+        jb_value *v = NULL;
+        jb_str s;
+        char *one = malloc(l + 2);
+        CHECK(one != NULL);
+        if (!one) break;
+        one[0] = '"';
+        for (size_t j = 0; j < l; j++) one[1 + j] = str_byte(3, j);
+        one[l + 1] = '"';
+        jb_arena_reset(a);
+        CHECK_EQ_INT(jb_value_parse(one, l + 2, &v, a, NULL, NULL), JB_OK);
+        CHECK_EQ_INT(jb_value_get_str(v, &s), JB_OK);
+        CHECKF(s.len == l && s.ptr[l] == '\0' && memcmp(s.ptr, one + 1, l) == 0, "length %zu", l);
+        free(one);
+    }
+    /* The first window (256 bytes from the first string's first byte) and
+     * a second string whose closing quote falls on each byte around the
+     * window's end: inside it, on its last byte, one past it. Then a
+     * third string, which must not run into the second. */
+    for (size_t l = 240; l < 270; l++) {
+        static const char tail[] = "\",\"zz\",[1,2,3,4,5,6,7,8,9,10,11,12]]";
+        jb_value *v = NULL;
+        jb_str s;
+        size_t k = 0;
+        doc[k++] = '[';
+        doc[k++] = '"';
+        doc[k++] = 'a';
+        doc[k++] = '"';
+        doc[k++] = ',';
+        doc[k++] = '"';
+        for (size_t j = 0; j < l; j++) doc[k++] = str_byte(5, j);
+        memcpy(doc + k, tail, sizeof tail - 1);
+        k += sizeof tail - 1;
+        jb_arena_reset(a);
+        CHECK_EQ_INT(jb_value_parse(doc, k, &v, a, NULL, NULL), JB_OK);
+        CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(v, 1), &s), JB_OK);
+        CHECKF(s.len == l && s.ptr[l] == '\0' && memcmp(s.ptr, doc + 6, l) == 0, "length %zu", l);
+        CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(v, 2), &s), JB_OK);
+        CHECK_MEM_AT(__LINE__, s.ptr, s.len + 1, "zz", 3);
+    }
+out:
+    jb_arena_free(a);
+    free(copy);
+    free(doc);
+}
+
+/* Under an arena cap each string is copied alone (as before windows): the
+ * same strings, in fewer arena bytes than the windows take for a document
+ * whose strings sit between numbers. */
+static void test_capped_arena(void) {
+    static char doc[64 * 1024];
+    size_t k = 0;
+    jb_arena *open = jb_arena_new(), *capped = jb_arena_new_with(NULL, 1u << 24);
+    jb_value *v = NULL, *w = NULL;
+    CHECK(open && capped);
+    if (!open || !capped) goto out;
+    doc[k++] = '[';
+    for (size_t i = 0; i < 500; i++) {
+        /* "sNNN", then 60 bytes of numbers before the next string */
+        k += (size_t)snprintf(doc + k, sizeof doc - k, "%s\"s%zu\"", i ? "," : "", i);
+        for (int j = 0; j < 6; j++) k += (size_t)snprintf(doc + k, sizeof doc - k, ",123456789");
+    }
+    doc[k++] = ']';
+    CHECK_EQ_INT(jb_value_parse(doc, k, &v, open, NULL, NULL), JB_OK);
+    CHECK_EQ_INT(jb_value_parse(doc, k, &w, capped, NULL, NULL), JB_OK);
+    for (size_t i = 0; i < 500 && v && w; i++) {
+        char want[16];
+        jb_str s, t;
+        int n = snprintf(want, sizeof want, "s%zu", i);
+        CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(v, i * 7), &s), JB_OK);
+        CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(w, i * 7), &t), JB_OK);
+        CHECK_MEM_AT(__LINE__, s.ptr, s.len, want, (size_t)n);
+        CHECK_MEM_AT(__LINE__, t.ptr, t.len, want, (size_t)n);
+        CHECK(s.ptr[s.len] == '\0' && t.ptr[t.len] == '\0');
+    }
+    /* windows copy the numbers between the strings too; alone, each string
+     * takes its bytes and a NUL (5 or 6 bytes here, 500 of them) */
+    CHECKF(jb_arena_used(capped) + 20000 < jb_arena_used(open), "capped %zu, open %zu",
+           jb_arena_used(capped), jb_arena_used(open));
+out:
+    jb_arena_free(open);
+    jb_arena_free(capped);
+}
+
+/* Two documents parsed from one buffer by prefix, into one arena: each
+ * parse has its own window, and the second leaves the first's strings as
+ * they were. A failed parse takes back everything it allocated, windows
+ * included. */
+static void test_prefix_and_failure(void) {
+    /* the two documents, then 20 KB more of the buffer that neither reads */
+    static char text[20 * 1024];
+    const char two[] = "[\"alpha\",\"beta\"] {\"gamma\":\"delta\"}";
+    jb_arena *a = jb_arena_new();
+    jb_value *v = NULL, *w = NULL;
+    size_t used, consumed = 0;
+    jb_str s, key;
+    CHECK(a != NULL);
+    if (!a) return;
+    memset(text, ' ', sizeof text);
+    memcpy(text, two, sizeof two - 1);
+    CHECK_EQ_INT(jb_value_parse_prefix(text, sizeof text - 1, &v, a, NULL, &consumed, NULL), JB_OK);
+    CHECK_EQ_INT((int)consumed, 16);
+    CHECK_EQ_INT(
+        jb_value_parse_prefix(text + consumed, sizeof text - 1 - consumed, &w, a, NULL, NULL, NULL),
+        JB_OK);
+    CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(v, 0), &s), JB_OK);
+    CHECK_MEM_AT(__LINE__, s.ptr, s.len + 1, "alpha", 6);
+    CHECK_EQ_INT(jb_value_get_str(jb_value_array_get(v, 1), &s), JB_OK);
+    CHECK_MEM_AT(__LINE__, s.ptr, s.len + 1, "beta", 5);
+    CHECK_EQ_INT(jb_value_get_str(jb_value_object_at(w, 0, &key), &s), JB_OK);
+    CHECK_MEM_AT(__LINE__, key.ptr, key.len + 1, "gamma", 6);
+    CHECK_MEM_AT(__LINE__, s.ptr, s.len + 1, "delta", 6);
+    /* a small document takes a small window, not the rest of the buffer */
+    CHECKF(jb_arena_used(a) < 2048, "%zu bytes for two small documents", jb_arena_used(a));
+    used = jb_arena_used(a);
+    {
+        const char bad[] = "[\"one\",\"two\",\"three\" \"four\"]";
+        jb_error err;
+        CHECK_EQ_INT(jb_value_parse(bad, sizeof bad - 1, &v, a, NULL, &err), JB_E_SYNTAX);
+        CHECK_EQ_INT((int)err.offset, 21); /* the quote of "four" */
+        CHECK(v == NULL);
+        CHECK_EQ_INT((int)jb_arena_used(a), (int)used);
+    }
+    jb_arena_free(a);
+}
+
+int main(void) {
+    test_window_edges();
+    test_capped_arena();
+    test_prefix_and_failure();
+    return check_report();
+}
