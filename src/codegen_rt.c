@@ -473,6 +473,18 @@ char *jb_gen_grow(jb_gen_enc *e, char *p, size_t n) {
     return w_after(e, w, jb__w_grow(w, n));
 }
 
+/* jb_gen_w_str's general path, out of line: the fast path then saves no
+ * registers. */
+static JB_NOINLINE char *gen_w_str_escaped(jb_gen_enc *e, char *p, const jb_str *s,
+                                           uint32_t xflags) {
+    jb_writer *w = w_at(e, p);
+    uint32_t f = w->flags;
+    w->flags |= xflags;
+    jb_status st = jb__enc_str(w, s);
+    w->flags = f;
+    return w_after(e, w, st);
+}
+
 /* Short clean strings (most values) straight into the room at p, as
  * jb__w_string's own first try does (jb__w_plain_at), without the
  * writer's state in between; the rest through jb__enc_str. */
@@ -483,12 +495,7 @@ char *jb_gen_w_str(jb_gen_enc *e, char *p, const jb_str *s, uint32_t xflags) {
                                                      : jb__w_plain_at(p, s->ptr, n, false);
         if (JB_LIKELY(q != NULL)) return q;
     }
-    jb_writer *w = w_at(e, p);
-    uint32_t f = w->flags;
-    w->flags |= xflags;
-    jb_status st = jb__enc_str(w, s);
-    w->flags = f;
-    return w_after(e, w, st);
+    return gen_w_str_escaped(e, p, s, xflags);
 }
 
 char *jb_gen_w_cstr(jb_gen_enc *e, char *p, const char *s, uint32_t xflags) {

@@ -11,6 +11,12 @@
 #include "error.h"
 #include "kernel.h"
 
+/* jb__w_plain_at's 16-byte steps (SSE2 is part of x86-64) */
+#if !defined(JB_NO_SIMD) && defined(__SSE2__) && defined(__x86_64__)
+#define JB_W_PLAIN_SSE2 1
+#include <emmintrin.h>
+#endif
+
 enum { JB_SINK_BUF = 1, JB_SINK_FIXED, JB_SINK_STREAM };
 
 /* Bytes of the staging chunk used by stream sinks (and by a fixed sink
@@ -81,19 +87,54 @@ static inline jb_status jb__w_reserve(jb_writer *w, size_t n) {
  * The short-string fast path: "s" written at q unchecked, for
  * n <= JB_W_PLAIN_MAX bytes that need no escape under any flags (printable
  * ASCII but '"' and '\\', and '/' when slash). Needs n + 2 bytes of room
- * at q; no store goes past q + n + 1. Checks 8 bytes at a time
- * (jb__swar_special, every byte >= 0x80 flagged too) and stores each word
- * in one go; the last word is loaded at s + n - 8, overlapping the
- * previous one, instead of a byte loop. Returns the byte past the closing
- * quote, or NULL when s needs the general path (jb__w_string): what was
- * stored at q is then garbage in room the caller owns, and is overwritten.
- * It skips the block reservation and kernel dispatch of the general path,
- * which cost more than the copy for the many short keys and values.
+ * at q; no store goes past q + n + 1, no load outside s[0..n). Returns the
+ * byte past the closing quote, or NULL when s needs the general path
+ * (jb__w_string): what was stored at q is then garbage in room the caller
+ * owns, and is overwritten. It skips the block reservation and kernel
+ * dispatch of the general path, which cost more than the copy for the many
+ * short keys and values.
+ *
+ * Each piece is stored before it is checked (the clean case is the one
+ * that counts). A text of 16 bytes or more goes 16 at a time on x86-64
+ * (SSE2, which every x86-64 CPU has), the last 16 overlapping the ones
+ * before; elsewhere, and below 16 bytes, 8 at a time in a word
+ * (jb__swar_special, every byte >= 0x80 flagged too), the last word loaded
+ * at s + n - 8 overlapping the previous one, instead of a byte loop.
  */
 #define JB_W_PLAIN_MAX 64
+#if defined(JB_W_PLAIN_SSE2)
+/* Non-zero when one of the 16 bytes of v is '"', '\\', '/' (only when
+ * slash), below 0x20 or >= 0x80: the signed compare with 0x20 takes both
+ * the control bytes (0..0x1F) and the bytes >= 0x80 (negative as signed). */
+static inline int jb__plain16_bad(__m128i v, bool slash) {
+    __m128i x =
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+    x = _mm_or_si128(x, _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+    if (slash) x = _mm_or_si128(x, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
+    return _mm_movemask_epi8(x);
+}
+#endif
 JB_INLINE char *jb__w_plain_at(char *q, const char *s, size_t n, bool slash) {
     uint64_t x;
     q[0] = '"';
+#if defined(JB_W_PLAIN_SSE2)
+    if (n >= 16) {
+        __m128i v;
+        size_t i = 0;
+        for (; i + 16 <= n; i += 16) {
+            v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            _mm_storeu_si128((__m128i *)(void *)(q + 1 + i), v);
+            if (jb__plain16_bad(v, slash)) return NULL;
+        }
+        if (i < n) { /* the last 16 bytes, overlapping what was checked */
+            v = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+            _mm_storeu_si128((__m128i *)(void *)(q + 1 + n - 16), v);
+            if (jb__plain16_bad(v, slash)) return NULL;
+        }
+        q[n + 1] = '"';
+        return q + n + 2;
+    }
+#endif
     if (n >= 8) {
         size_t i = 0;
         for (; i + 8 <= n; i += 8) {

@@ -20,11 +20,15 @@ static jb_write_options opts_of(uint32_t flags) {
     return o;
 }
 
-/* s[0..n) as a JSON string through a BUF sink. On success *out is a
- * malloc'd copy of the output (caller frees). */
-static jb_status enc_string(uint32_t flags, const char *s, size_t n, char **out, size_t *len) {
+/* s[0..n) as a JSON string through a BUF sink that has room bytes of
+ * memory to begin with (0: none, so the first write grows it; 256: enough
+ * for the short-string path, jb__w_plain_at). On success *out is a malloc'd
+ * copy of the output (caller frees). */
+static jb_status enc_string_room(uint32_t flags, const char *s, size_t n, size_t room, char **out,
+                                 size_t *len) {
     jb_buf b = JB_BUF_INIT;
     jb_write_options o = opts_of(flags);
+    if (room && jb_buf_reserve(&b, room) != JB_OK) return JB_E_NOMEM;
     jb__w_init_buf(&W, &b, &o);
     jb_status st = jb__w_string(&W, s, n);
     if (st == JB_OK) st = jb__w_finish(&W);
@@ -37,6 +41,10 @@ static jb_status enc_string(uint32_t flags, const char *s, size_t n, char **out,
     }
     jb_buf_free(&b);
     return st;
+}
+
+static jb_status enc_string(uint32_t flags, const char *s, size_t n, char **out, size_t *len) {
+    return enc_string_room(flags, s, n, 0, out, len);
 }
 
 /* Check that s[0..n) encodes to want (quotes included) under flags. */
@@ -757,11 +765,12 @@ static void test_init_defaults(void) {
     CHECK_EQ_INT(W.flags, JB_WRITE_PRETTY);
 }
 
-/* The short-string path (jb__w_plain_at: up to 64 bytes, words of 8, 4+4
- * and 1-3 bytes): every ASCII byte at every position of every length from
- * 1 to 70 (past the path's limit), with and without ESCAPE_SLASH; then a
- * two-byte character and an invalid byte at every position of the short
- * lengths. */
+/* The short-string path (jb__w_plain_at: up to 64 bytes, steps of 16 on
+ * x86-64, words of 8, 4+4 and 1-3 bytes): every ASCII byte at every
+ * position of every length from 1 to 70 (past the path's limit), with and
+ * without ESCAPE_SLASH; then a two-byte character and an invalid byte at
+ * every position of the short lengths, and every byte >= 0x80 alone (never
+ * UTF-8 between ASCII bytes) at every position of every length. */
 static void test_short_strings_every_position(void) {
     size_t bad = 0, total = 0;
     for (int slash = 0; slash < 2; slash++)
@@ -781,15 +790,19 @@ static void test_short_strings_every_position(void) {
                     memset(want + m, 'x', n - k - 1);
                     m += n - k - 1;
                     want[m++] = '"';
-                    jb_status st = enc_string(slash ? JB_WRITE_ESCAPE_SLASH : 0, in, n, &out, &len);
-                    total++;
-                    if ((st != JB_OK || len != m || memcmp(out, want, m) != 0) && bad++ < 5)
-                        fprintf(stderr, "byte 0x%02x at %zu of %zu (slash %d): got [%.*s]\n", c, k, n,
-                                slash, (int)len, out ? out : "");
-                    free(out);
+                    for (size_t room = 0; room <= 256; room += 256) {
+                        jb_status st = enc_string_room(slash ? JB_WRITE_ESCAPE_SLASH : 0, in, n,
+                                                       room, &out, &len);
+                        total++;
+                        if ((st != JB_OK || len != m || memcmp(out, want, m) != 0) && bad++ < 5)
+                            fprintf(stderr,
+                                    "byte 0x%02x at %zu of %zu (slash %d, room %zu): got [%.*s]\n",
+                                    c, k, n, slash, room, (int)len, out ? out : "");
+                        free(out);
+                    }
                 }
     CHECK_EQ_INT(bad, 0);
-    CHECK_EQ_INT(total, 2 * 127 * (70 * 71 / 2));
+    CHECK_EQ_INT(total, 2 * 2 * 127 * (70 * 71 / 2));
     for (size_t n = 2; n <= 12; n++)
         for (size_t k = 0; k + 1 < n; k++) {
             char in[16], want[20];
@@ -803,6 +816,23 @@ static void test_short_strings_every_position(void) {
             in[k + 1] = '\xff'; /* never in UTF-8 */
             check_bad(__LINE__, 0, in, n);
         }
+    bad = 0;
+    for (unsigned c = 0x80; c < 0x100; c++)
+        for (size_t n = 1; n <= 70; n++)
+            for (size_t k = 0; k < n; k++) {
+                char in[72], *out;
+                size_t len;
+                memset(in, 'z', n);
+                in[k] = (char)c;
+                for (size_t room = 0; room <= 256; room += 256) {
+                    jb_status st = enc_string_room(0, in, n, room, &out, &len);
+                    if (st != JB_E_UTF8 && bad++ < 5)
+                        fprintf(stderr, "lone byte 0x%02x at %zu of %zu (room %zu): status %d\n", c,
+                                k, n, room, (int)st);
+                    free(out);
+                }
+            }
+    CHECK_EQ_INT(bad, 0);
     CHECK_ENC(0, "", "\"\"");
 }
 
