@@ -613,10 +613,16 @@ static JB_NOINLINE size_t jb_scan_f64_general(const char *p, const char *end, do
     return n;
 }
 
+/* A straight token is whole unless an exponent follows (numscan.h: the
+ * straight path leaves that to its caller); p[n] is in the input. */
+static inline bool jb_straight_whole(const char *p, size_t n) {
+    return n != 0 && (p[n] | 0x20) != 'e';
+}
+
 size_t jb__scan_f64(const char *p, const char *end, double *out, jb_status *st) {
 #if JB_NUM_SWAR
     size_t n = jb__scan_f64_straight(p, end, out);
-    if (JB_LIKELY(n)) {
+    if (JB_LIKELY(jb_straight_whole(p, n))) {
         *st = JB_OK;
         return n;
     }
@@ -631,7 +637,7 @@ size_t jb__scan_f64_point(const char *p, const char *end, unsigned k, double *ou
         bool neg = *p == '-';
         const char *ip = p + neg;
         size_t n;
-        if (!(k > 1 && *ip == '0') && (n = jb__f64_point(p, ip, neg, k, out)) != 0) {
+        if (!(k > 1 && *ip == '0') && jb_straight_whole(p, n = jb__f64_point(p, ip, neg, k, out))) {
             *st = JB_OK;
             return n;
         }

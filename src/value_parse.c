@@ -470,21 +470,44 @@ JB_INLINE const char *num_double(const jb_reader *r, const char *p, size_t m, do
     return p + m;
 }
 
-/* A double num_fast has seen the first k (1..7) digits and '.' of: the
- * straight scan (numscan.h) in line. Through jb__scan_f64_point it cost a
- * call and the value and status passed back through memory, about 20
- * instructions a double (out of line here it cost more than it saved). */
-JB_INLINE const char *num_point(const jb_reader *r, const char *p, unsigned k, jb_value *v) {
+/* num_point's other cases: jb__scan_f64_point (the straight path again,
+ * then the general one), num_double's checks. */
+static JB_NOINLINE const char *num_point_slow(const jb_reader *r, const char *p, unsigned k,
+                                              jb_value *v) {
     double d = 0;
     jb_status st = JB_OK;
-    size_t m = 0;
-#if JB_NUM_SWAR
-    bool neg = *p == '-';
-    if (JB_LIKELY(r->end - p >= 26) && !(k > 1 && p[neg] == '0'))
-        m = jb__f64_point(p, p + neg, neg, k, &d);
-#endif
-    if (!m) m = jb__scan_f64_point(p, r->end, k, &d, &st);
+    size_t m = jb__scan_f64_point(p, r->end, k, &d, &st);
     return num_double(r, p, m, d, st, v);
+}
+
+/* A double num_fast has seen the first k (1..7) digits and '.' of (ds at
+ * the first digit, after an optional '-'): the straight scan (numscan.h)
+ * in line. A straight token is in range and not a zero that is not (its
+ * value is 0 only when its digits are), and 26 bytes remain from p, so
+ * the byte after it is in the input: only the delimiter (which also turns
+ * an exponent away) and max_number_len are left to check here. Through
+ * jb__scan_f64_point it cost a call and the value and status passed back
+ * through memory, about 20 instructions a double (out of line here it
+ * cost more than it saved). */
+JB_INLINE const char *num_point(const jb_reader *r, const char *p, const char *ds, unsigned k,
+                                jb_value *v) {
+#if JB_NUM_SWAR
+    if (JB_LIKELY(r->end - p >= 26) && !(k > 1 && *ds == '0')) {
+        double d;
+        size_t m = jb__f64_point(p, ds, ds != p, k, &d);
+        if (JB_LIKELY(m != 0 && jb__num_delim[(unsigned char)p[m]] && m <= r->max_number_len)) {
+            v->type = JB_VALUE_NUMBER;
+            v->nk = JB_NUMBER_F64;
+            v->u.num.n.d = d;
+            v->u.num.text = NULL;
+            v->u.num.len = 0;
+            return p + m;
+        }
+    }
+#else
+    (void)ds;
+#endif
+    return num_point_slow(r, p, k, v);
 }
 
 /*
@@ -509,7 +532,7 @@ JB_INLINE const char *num_fast(const jb_reader *r, const char *p, jb_value *v) {
         if (k < 8 && k > 0) {
             if ((unsigned char)(w >> (8 * k)) == (unsigned char)('.' - '0')) {
                 /* what this word said is passed on: it is not read again */
-                return num_point(r, p, k, v);
+                return num_point(r, p, ds, k, v);
             }
             /* An integer of up to 7 digits ends in this word (ids,
              * counts, indices): its value from the same word. The byte
