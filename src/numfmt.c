@@ -38,6 +38,16 @@
 #include "num.h"
 #include "numtables.h"
 
+/* SSE2 (every x86-64) splits the 16 digits after the first in one vector
+ * (jb_digits16_sse2); elsewhere, and under JB_NO_SIMD or JB_NO_BUILTINS,
+ * two words of SWAR lanes do (jb_digits8_word). */
+#if !defined(JB_NO_SIMD) && defined(JB_GNUC) && defined(__x86_64__) && defined(__SSE2__)
+#define JB_FMT_SSE2 1
+#include <emmintrin.h>
+#else
+#define JB_FMT_SSE2 0
+#endif
+
 /* ---- digit writing ---------------------------------------------------- */
 
 static const uint64_t jb_pow10_u64[20] = {1u,
@@ -71,6 +81,7 @@ static inline int jb_ndigits(uint64_t v) {
     return t + 1 - (u < jb_pow10_u64[t]);
 }
 
+#if !JB_FMT_SSE2
 /*
  * The 8 decimal digits of v < 10^8 (leading zeros kept) as a word of
  * digit values 0..9, the first digit in the low byte, so that storing it
@@ -93,8 +104,34 @@ static inline uint64_t jb_digits8_word(uint32_t v) {
     return (z << 8) - t * 2559u; /* 10 * 2^8 - 1 */
 }
 
+
 /* Trailing zero digits of a jb_digits8_word (8 for 0). */
 static inline int jb_word_trailing_zeros(uint64_t w) { return w ? jb__clz64(w) >> 3 : 8; }
+#else
+/*
+ * The digits of a and b (each < 10^8, leading zeros kept) as 16 bytes of
+ * digit values 0..9, a's first, in reading order: the lane splits of
+ * jb_digits8_word, both words at once. 64-bit lanes a, b split by 10^4
+ * into 32-bit lanes (x / 10^4 = x * 109951163 >> 40, exact for x < 10^8),
+ * those by 100 into 16-bit lanes (y / 100 = y * 5243 >> 19 for y < 43699:
+ * the high 16 bits of y * 5243, shifted by 3), those by 10 into bytes
+ * (z / 10 = z * 6554 >> 16 for z < 100); each remainder is x - b q, moved
+ * to the lane's upper half, so the quotient (the earlier digits) stays
+ * in the lower one.
+ */
+static inline __m128i jb_digits16_sse2(uint32_t a, uint32_t b) {
+    __m128i x = _mm_set_epi64x((long long)b, (long long)a);
+    __m128i q = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi64x(109951163)), 40);
+    __m128i r = _mm_sub_epi64(x, _mm_mul_epu32(q, _mm_set1_epi64x(10000)));
+    __m128i y = _mm_or_si128(q, _mm_slli_epi64(r, 32));
+    __m128i q2 = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi32(5243)), 3);
+    __m128i r2 = _mm_sub_epi16(y, _mm_mullo_epi16(q2, _mm_set1_epi32(100)));
+    __m128i z = _mm_or_si128(q2, _mm_slli_epi32(r2, 16));
+    __m128i q3 = _mm_mulhi_epu16(z, _mm_set1_epi16(6554));
+    __m128i r3 = _mm_sub_epi16(z, _mm_mullo_epi16(q3, _mm_set1_epi16(10)));
+    return _mm_or_si128(q3, _mm_slli_epi16(r3, 8));
+}
+#endif
 
 /* ---- integers --------------------------------------------------------- */
 
@@ -329,15 +366,44 @@ static JB_NOINLINE jb_dec jb_schubfach64(uint32_t be, uint64_t bm) {
     return jb_pick(vb, vbl + !even, vbr - !even, k);
 }
 
-/* For jb_dragon64's exact checks: m * 2^(q-1) scaled by 10^(2-k), from
- * the low 128 bits of m times the power ghi:glo (the unit bit is at
- * 2^(128 - beta)): whether its integer part is odd, and (*integer)
- * whether it is an integer. */
-static inline bool jb_scaled_odd(uint64_t m, uint64_t ghi, uint64_t glo, int32_t beta, bool *integer) {
-    uint64_t lo = m * glo, hi = m * ghi + jb__mulhi64(m, glo);
-    *integer = ((hi << beta) | (lo >> (64 - beta))) == 0;
-    return ((hi >> (64 - beta)) & 1) != 0;
+/* jb_dragon64's power: 10^(2-k) for k = floor(q * log10 2), rounded up
+ * to 128 bits (ghi:glo), and beta, the shift that puts the interval's
+ * width in [100, 1000) units. */
+typedef struct jb_dragon_pow {
+    uint64_t hi, lo;
+    int32_t k, beta;
+} jb_dragon_pow;
+
+static inline jb_dragon_pow jb_dragon_power(int32_t q) {
+    jb_dragon_pow g;
+    const uint64_t *t;
+    g.k = jb__flog10_pow2(q);
+    /* 6 <= beta <= 9 over q in [-1069, 971] (tools/gen_pow5.py checks):
+     * (2c + 1) << beta stays below 2^63. */
+    g.beta = q + jb__flog2_pow10(2 - g.k);
+    t = jb__pow5_128[2 - g.k - JB_POW5_MIN];
+    /* The table's entry rounded up: it already is for -27 <= e < 0 and
+     * exact for 0 <= e <= 55; elsewhere it is the floor (and its low word
+     * is never all ones there, so the + 1 does not carry: the generator
+     * checks both). */
+    g.hi = t[0];
+    g.lo = t[1] + ((uint32_t)(2 - g.k + 27) > 82u);
+    return g;
 }
+
+/* For jb_dragon64's exact checks: m * 2^(q-1) scaled by 10^(2-k), from
+ * the low 128 bits of m times the power g (the unit bit is at
+ * 2^(128 - beta)): bit 0 says whether its integer part is odd, bit 1
+ * whether it is an integer. */
+static inline unsigned jb_scaled_bits(uint64_t m, const jb_dragon_pow *g) {
+    uint64_t lo = m * g->lo, hi = m * g->hi + jb__mulhi64(m, g->lo);
+    unsigned integer = ((hi << g->beta) | (lo >> (64 - g->beta))) == 0;
+    return (unsigned)((hi >> (64 - g->beta)) & 1) | integer << 1;
+}
+
+/* jb_dragon64's answer when it needs an exact check that it was told not
+ * to make (s = 0: no double gives it otherwise). */
+#define JB_DRAGON_UNDECIDED ((jb_dec17){0, 0})
 
 /*
  * The common double with one product (the idea of Junekey Jeon's
@@ -365,24 +431,21 @@ static inline bool jb_scaled_odd(uint64_t m, uint64_t ghi, uint64_t glo, int32_t
  * when that division is exact, di's dropped fraction may have moved it
  * by one, or v may lie half way: the exact parity and integrality of v
  * scaled settle both (ties to even).
+ *
+ * Those exact checks (when r == di, about one double in 500, and when the
+ * division is exact, one in 100) are made only when exact is true;
+ * otherwise the answer is JB_DRAGON_UNDECIDED, and the caller starts over
+ * on a cold path that makes them: the common path then needs no call and
+ * keeps no value alive for them, so it saves and restores no register.
  */
-static inline jb_dec17 jb_dragon64(uint64_t c, int32_t q) {
+JB_INLINE jb_dec17 jb_dragon64(uint64_t c, int32_t q, bool exact) {
     jb_dec17 d;
-    int32_t k = jb__flog10_pow2(q);
-    /* 6 <= beta <= 9 over q in [-1069, 971] (tools/gen_pow5.py checks):
-     * (2c + 1) << beta stays below 2^63. */
-    int32_t beta = q + jb__flog2_pow10(2 - k);
-    const uint64_t *t = jb__pow5_128[2 - k - JB_POW5_MIN];
-    /* The table's entry rounded up: it already is for -27 <= e < 0 and
-     * exact for 0 <= e <= 55; elsewhere it is the floor (and its low word
-     * is never all ones there, so the + 1 does not carry: the generator
-     * checks both). */
-    uint32_t e27 = (uint32_t)(2 - k + 27);
-    uint64_t ghi = t[0], glo = t[1] + (e27 > 82u);
+    jb_dragon_pow g = jb_dragon_power(q);
+    int32_t k = g.k, beta = g.beta;
     uint64_t u = (2 * c + 1) << beta;
-    uint64_t zhi, zlo = jb__mul64(u, ghi, &zhi);
-    uint64_t mid = jb__mulhi64(u, glo);
-    uint32_t di = (uint32_t)(ghi >> (63 - beta));
+    uint64_t zhi, zlo = jb__mul64(u, g.hi, &zhi);
+    uint64_t mid = jb__mulhi64(u, g.lo);
+    uint32_t di = (uint32_t)(g.hi >> (63 - beta));
     uint64_t s;
     uint32_t r, dist, rest;
     bool even = (c & 1) == 0;
@@ -401,8 +464,10 @@ static inline jb_dec17 jb_dragon64(uint64_t c, int32_t q) {
          * whether it is an integer (the bits of the 192-bit product just
          * below the unit bit at 2^(128 - beta)). s * 1000 = zi - di is in
          * [x, ...] when xi is odd, or x is an integer and included. */
-        bool x_int, x_odd = jb_scaled_odd(2 * c - 1, ghi, glo, beta, &x_int);
-        if (x_odd || (x_int && even)) return jb_dec17_of16(s, k + 1);
+        unsigned x;
+        if (!exact) return JB_DRAGON_UNDECIDED;
+        x = jb_scaled_bits(2 * c - 1, &g); /* bit 0 odd, bit 1 integer */
+        if ((x & 1) != 0 || (x == 2 && even)) return jb_dec17_of16(s, k + 1);
     }
     dist = r - di / 2 + 50;
     rest = dist / 100;
@@ -410,8 +475,12 @@ static inline jb_dec17 jb_dragon64(uint64_t c, int32_t q) {
     if (JB_UNLIKELY(dist == rest * 100)) {
         /* y = 2c 2^(q-1) = v scaled, exactly: the estimate's parity must
          * match yi's (else it is one too high), and a tie goes to even. */
-        bool approx_odd = ((dist ^ 50) & 1) != 0;
-        bool y_int, y_odd = jb_scaled_odd(2 * c, ghi, glo, beta, &y_int);
+        bool approx_odd = ((dist ^ 50) & 1) != 0, y_odd, y_int;
+        unsigned y;
+        if (!exact) return JB_DRAGON_UNDECIDED;
+        y = jb_scaled_bits(2 * c, &g);
+        y_odd = (y & 1) != 0;
+        y_int = (y & 2) != 0;
         s -= (uint64_t)(y_odd != approx_odd || ((s & 1) != 0 && y_int));
     }
     /* 4.5 * 10^15 <= s < 10^17: 16 or 17 digits */
@@ -475,12 +544,24 @@ static inline jb_text17 jb_digits17(jb_dec17 d) {
     /* hi9 < 10^9 fits 32 bits: its split by 10^8 is a 32-bit division */
     uint32_t hi9 = (uint32_t)(d.s / 100000000u);
     uint32_t lead = hi9 / 100000000u;
+#if JB_FMT_SSE2
+    __m128i dg =
+        jb_digits16_sse2(hi9 - lead * 100000000u, (uint32_t)(d.s - (uint64_t)hi9 * 100000000u));
+    /* bit i of nz: digit i + 2 is not 0; the last such one ends the text
+     * (m = 1 when all 16 are zeros: (nz << 1) | 1 has its top bit at m - 1) */
+    uint32_t nz = ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(dg, _mm_setzero_si128())) & 0xffffu;
+    dg = _mm_add_epi8(dg, _mm_set1_epi8('0'));
+    t.b = (uint64_t)_mm_cvtsi128_si64(dg);
+    t.c = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(dg, dg));
+    t.m = 64 - jb__clz64(((uint64_t)nz << 1) | 1);
+#else
     uint64_t wb = jb_digits8_word(hi9 - lead * 100000000u);
     uint64_t wc = jb_digits8_word((uint32_t)(d.s - (uint64_t)hi9 * 100000000u));
     t.b = wb + JB_ZEROS8;
     t.c = wc + JB_ZEROS8;
-    t.lead = (char)('0' + lead);
     t.m = wc ? 17 - jb_word_trailing_zeros(wc) : wb ? 9 - jb_word_trailing_zeros(wb) : 1;
+#endif
+    t.lead = (char)('0' + lead);
     t.n = d.n;
     return t;
 }
@@ -564,25 +645,54 @@ static size_t jb_spell_zero(char *dst, bool neg, jb_float_style st, bool f32) {
     return jb__spell_float(dst, neg, dg, 1, 1, st, f32);
 }
 
-/* The doubles jb_dragon64 leaves out: non-finite, zero, then Schubfach
- * for subnormals, powers of two and the smallest exponents. */
+/* The doubles the common path leaves out: non-finite, zero, Schubfach
+ * for subnormals, powers of two and the smallest exponents, and the
+ * common doubles whose one-product answer needs its exact checks. */
 static JB_NOINLINE size_t jb_fmt_f64_rare(char *dst, uint64_t bits, jb_float_style st) {
     bool neg = (bits >> 63) != 0;
     uint32_t be = (uint32_t)(bits >> 52) & 0x7ffu;
     uint64_t bm = bits & (((uint64_t)1 << 52) - 1);
-    jb_dec d;
+    jb_dec17 d;
     jb_text17 t;
     if (be == 0x7ffu) return jb_spell_nonfinite(dst, neg, bm != 0);
     if (be == 0 && bm == 0) return jb_spell_zero(dst, neg, st, false);
-    d = jb_schubfach64(be, bm);
-    t = jb_digits17(jb_dec17_of(d.s, d.k));
+    if (be - 6 <= 0x7fe - 6 && bm != 0) {
+        d = jb_dragon64(bm | ((uint64_t)1 << 52), (int32_t)be - 1075, true);
+    } else {
+        jb_dec e = jb_schubfach64(be, bm);
+        d = jb_dec17_of(e.s, e.k);
+    }
+    t = jb_digits17(d);
     return jb_put_text17(dst, neg, &t, st, false);
 }
 
 /*
- * The common double on one path with no call: exponent field 6..0x7fe,
- * fraction nonzero (not a power of two). Integers below 2^53 skip the
- * search: their digits are the shortest text.
+ * A double that is an integer v below 2^53 (v > 0): below 10^7 every
+ * style writes it plainly (each plain range holds n = 1..7), as its
+ * digits and, in the styles that mark a double so, ".0"; past that, the
+ * layout of the others (its digits are the shortest text either way).
+ */
+static JB_NOINLINE size_t jb_fmt_f64_int(char *dst, uint64_t bits, uint64_t v, jb_float_style st) {
+    bool neg = (bits >> 63) != 0;
+    jb_text17 t;
+    if (v < 10000000u) {
+        const jb_spelling *sp = &jb__spellings[(unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA];
+        char *p = dst;
+        *p = '-';
+        p += neg;
+        p += int_lead8(p, (uint32_t)v);
+        memcpy(p, ".0", 2);
+        return (size_t)(p - dst) + (sp->point_zero ? 2 : 0);
+    }
+    t = jb_digits17(jb_dec17_of(v, 0));
+    return jb_put_text17(dst, neg, &t, st, false);
+}
+
+/*
+ * The common double on one path with no call but tail calls: exponent
+ * field 6..0x7fe, fraction nonzero (not a power of two), no exact check
+ * needed. Integers below 2^53 skip the search: their digits are the
+ * shortest text.
  */
 size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st) {
     uint64_t bits, bm, c;
@@ -596,10 +706,11 @@ size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st) {
     if (JB_UNLIKELY(be - 6 > 0x7fe - 6 || bm == 0)) return jb_fmt_f64_rare(dst, bits, st);
     c = bm | ((uint64_t)1 << 52);
     q = (int32_t)be - 1075;
-    if ((uint32_t)(q + 52) <= 52u && (c & (((uint64_t)1 << -q) - 1)) == 0)
-        d = jb_dec17_of(c >> -q, 0);
-    else
-        d = jb_dragon64(c, q);
+    /* an integer below 2^53: q <= 0 and the low -q bits of c are zeros,
+     * -q <= ctz(c) (<= 52, bit 52 is set; q > 0 makes -q huge unsigned) */
+    if ((uint32_t)-q <= jb__ctz64(c)) return jb_fmt_f64_int(dst, bits, c >> -q, st);
+    d = jb_dragon64(c, q, false);
+    if (JB_UNLIKELY(d.s == 0)) return jb_fmt_f64_rare(dst, bits, st);
     t = jb_digits17(d);
     return jb_put_text17(dst, (bits >> 63) != 0, &t, st, false);
 }

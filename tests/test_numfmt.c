@@ -562,6 +562,60 @@ static void test_styles(long count) {
 }
 
 /*
+ * Integral doubles below 2^53 (numfmt.c's own path for them: plain digits
+ * and the style's ".0" below 10^7, the general layout past it): the ECMA
+ * text against printf's exact integer digits, every style against
+ * style_spell; each value below 10^5, each side of every power of ten up
+ * to 10^15 and of 10^7 (where HASKELL and JAVA leave plain notation), the
+ * last integers below 2^53, and both signs. A few texts by hand, too.
+ */
+static void check_integral_one(int line, double v) {
+    char out[JB_FMT_F64_MAX + 1], ref[40];
+    size_t n = jb__fmt_f64(out, v);
+    snprintf(ref, sizeof ref, "%.0f", v);
+    CHECK_MEM_AT(line, out, n, ref, strlen(ref));
+    check_styles_one(line, v, false);
+}
+
+static void test_f64_integral(void) {
+    static const struct {
+        double v;
+        jb_float_style st;
+        const char *want;
+    } hand[] = {
+        {1.0, JB_FLOAT_ECMA, "1"},
+        {1.0, JB_FLOAT_RUST, "1.0"},
+        {-7.0, JB_FLOAT_HASKELL, "-7.0"},
+        {9999999.0, JB_FLOAT_JAVA, "9999999.0"},
+        {10000000.0, JB_FLOAT_JAVA, "1.0E7"},
+        {10000000.0, JB_FLOAT_HASKELL, "1.0e7"},
+        {10000000.0, JB_FLOAT_RUST_RYU, "10000000.0"},
+        {12345678.0, JB_FLOAT_ECMA, "12345678"},
+        {9007199254740991.0, JB_FLOAT_DOTNET, "9007199254740991.0"},
+        {9007199254740991.0, JB_FLOAT_JAVA, "9.007199254740991E15"},
+        {1000000000000000.0, JB_FLOAT_DOTNET, "1E+15"},
+        {-123.0, (jb_float_style)99, "-123"},
+    };
+    char out[JB_FMT_F64_MAX + 1];
+    double p10 = 1;
+    for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
+        size_t n = jb__fmt_f64_style(out, hand[i].v, hand[i].st);
+        CHECK_MEM_AT(__LINE__, out, n, hand[i].want, strlen(hand[i].want));
+    }
+    for (int v = 1; v < 100000; v++) {
+        check_integral_one(__LINE__, v);
+        if (v % 7 == 0) check_integral_one(__LINE__, -v);
+    }
+    for (int e = 1; e <= 15; e++, p10 *= 10)
+        for (int d = -300; d <= 300; d++) {
+            double v = p10 * 10 + d;
+            check_integral_one(__LINE__, v);
+            check_integral_one(__LINE__, -v);
+        }
+    for (int d = 1; d <= 3000; d++) check_integral_one(__LINE__, 9007199254740992.0 - d);
+}
+
+/*
  * serde_json's own output, for JB_FLOAT_RUST_RYU: printed by the real
  * serde_json 1.0.87 (with ryu 1.0.2; Debian bookworm's
  * librust-serde-json-dev, built offline from /usr/share/cargo/registry)
@@ -737,6 +791,7 @@ static void run_all(long scale) {
     test_f64_one_product(50000 / scale);
     test_f32_random(2000000 / scale, 10);
     test_styles(200000 / scale);
+    test_f64_integral();
     test_serde_golden();
 }
 
