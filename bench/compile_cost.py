@@ -20,7 +20,10 @@ compiler driver, which includes cc1/cc1plus) for:
   jbind     examples/pandoc/pandoc_types.c  the whole pandoc AST (issue 8)
   jbind     the large union at 1x, 2x, 4x (JB_COMPILE_SCALES): descriptors and
             the codecs the generator writes for them (one run each)
+  jbind     the corpus models' generated codecs at 1x, 2x, 4x (the same
+            scales: k renamed copies of the descriptors)
 and a probe of NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE at 63 and 64 members.
+JB_COMPILE_ONLY=TEXT keeps only the rows whose translation unit names TEXT.
 PEERS is the glaze sources' parent (default ROOT/../shared/peers); without
 glaze/ there, its rows say so. Prints TSV on stdout.
 """
@@ -141,6 +144,34 @@ for k in scales:
     cases.append((tu, "jbind generated codecs (C, jbind_generate)",
                   (["gcc", "-std=c11", "-O2", "-c"] + sinc + [out]) if os.path.isabs(out) else out))
 
+# Issue 15 part 4: the corpus models' generated codecs at 1x, 2x and 4x
+# (JB_COMPILE_SCALES): k copies of bench/jb_corpus_desc.c, each compiled
+# with its four external descriptors renamed (`-Dtwitter_type=twitter_type_1`
+# ...), so the generator sees k times the types (its static ones are each
+# copy's own) and writes k times the functions. Linear: k times the 1x cost.
+corpus_desc = os.path.join(root, "bench", "jb_corpus_desc.c")
+corpus_syms = ("twitter_type", "citm_type", "canada_type", "tw_status_type")
+for k in scales:
+    sdir = os.path.join(tmp, f"corpus{k}x")
+    os.makedirs(sdir, exist_ok=True)
+    objs, croots = [], []
+    for c in range(k):
+        obj = os.path.join(sdir, f"jb_corpus_desc_{c}.o")
+        subprocess.run(["gcc", "-std=c11", "-O1", "-c"] + corpus_inc + [f"-D{sym}={sym}_{c}" for sym in corpus_syms] +
+                       [corpus_desc, "-o", obj], check=True)
+        objs.append(obj)
+        croots += [f"twitter_type_{c}", f"citm_type_{c}", f"canada_type_{c}"]
+    out = generated(sdir, croots, objs, corpus_inc, "corpus_codecs")
+    cases.append((f"twitter + citm_catalog + canada models at {k}x (copies renamed)",
+                  "jbind generated codecs (C, jbind_generate)",
+                  (["gcc", "-std=c11", "-O2", "-c"] + corpus_inc + [out]) if os.path.isabs(out) else out))
+
+# JB_COMPILE_ONLY=TEXT: measure only the rows whose translation unit
+# names TEXT (e.g. "models at" for the corpus scales).
+only = os.environ.get("JB_COMPILE_ONLY")
+if only:
+    cases = [c for c in cases if only in c[0]]
+
 print("tu\tlib\twall_median_s\tcpu_median_s\tpeak_rss_kb\tobject_bytes\tstatus")
 for i, (tu, lib, cmd) in enumerate(cases):
     obj = os.path.join(tmp, f"tu{i}.o")
@@ -171,7 +202,7 @@ for i, (tu, lib, cmd) in enumerate(cases):
     print(f"{tu}\t{lib}\t{med:.3f}\t{cpu:.3f}\t{rss}\t{size}\t{status}")
 
 # The member cap of NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE.
-for n in (63, 64):
+for n in (63, 64) if not only else ():
     src = os.path.join(tmp, f"cap{n}.cpp")
     with open(src, "w") as f:
         f.write("#include <nlohmann/json.hpp>\nstruct S {" + "".join(f" int m{i};" for i in range(n)) +

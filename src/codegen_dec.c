@@ -103,13 +103,18 @@ static void head(cg *g, size_t id, const char *what, const char *name) {
 
 /* ---- records ---- */
 
-/* After a record member's value: ',' and whitespace inline, then to
- * label `next` (the next key); anything else by jb_gen_next, which
- * returns past the close (the byte before the cursor is then '}': after a
- * ',' it is the comma or whitespace) or NULL. */
+/* After a record member's value: a ',' and the byte after it inline
+ * (bounded by the function's `end`, not d->end, which the value's stores
+ * would make gcc load again), then to label `next` (the next key); all
+ * else (whitespace before a ',', the close) to label `sep`, which the
+ * whole function shares: one runtime call (jb_gen_next) and, after a
+ * ',', the field lookup that tries the field after the last one matched
+ * first. Each member's code, which gcc's time grows with, stays two
+ * compares and a jump. */
 static void member_end(cg *g, const char *next) {
-    P("    if (p < end && *p == ',') {\n        p = jbg_ws0(d, p + 1);\n        goto %s;\n    }\n", next);
-    P("    if (!(p = jb_gen_next(d, p, '}'))) return NULL;\n    if (p[-1] != '}') goto %s;\n    goto done;\n", next);
+    P("    if (end - p > 1 && *p == ',') {\n        if ((unsigned char)*++p <= ' ') p = jb_gen_ws(d, p);\n"
+      "        goto %s;\n    }\n    goto sep;\n",
+      next);
 }
 
 /* A large record: the table of its fields' value functions (0: a leaf,
@@ -153,10 +158,16 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         const jb_pentry *pe = &pl->e[i];
         /* the expected field first: its quoted name and colon as written
          * by every encoder (the interpreter's guess, decode.c) */
-        P("k%zu: /* %s */\n    if (jbg_is(p, end, ", i, pe->name);
+        /* and at most one space after it inline (both forms every
+         * encoder writes; any other whitespace is a call): two bytes past
+         * the colon exist in every valid object (a value and the close),
+         * so the byte after the colon and the one after a space are read
+         * unchecked */
+        P("k%zu: /* %s */\n    if (end - p > %zu && jbg_is(p, end, ", i, pe->name, pe->key_len + 1);
         jb__cg_lit(g, &g->body, pe->key, pe->key_len);
-        P(", %zu)) {\n        p = jbg_ws(d, p + %zu);\n        goto v%zu;\n    }\n    goto lookup;\n", pe->key_len,
-          pe->key_len, i);
+        P(", %zu)) {\n        p += %zu + (p[%zu] == ' ');\n"
+          "        if ((unsigned char)*p <= ' ') p = jb_gen_ws(d, p);\n        goto v%zu;\n    }\n    goto lookup;\n",
+          pe->key_len, pe->key_len, pe->key_len, i);
         P("v%zu:\n    if (seen[%zu] & UINT64_C(0x%llx)) return NULL;\n    seen[%zu] |= UINT64_C(0x%llx);\n", i, i / 64,
           (unsigned long long)((uint64_t)1 << (i % 64)), i / 64, (unsigned long long)((uint64_t)1 << (i % 64)));
         P("    guess = %zu;\n", i + 1);
@@ -164,7 +175,10 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
         bool three = pe->presence == JB_PRESENCE_FLAG && pe->type->kind == JB_KIND_PTR;
         const char *ind = "    ";
         if (pe->optional && !three) { /* record_member: null is absent */
-            P("    if (p < end && *p == 'n') {\n        if (!(p = jbg_null(p, end))) return NULL;\n    } else {\n");
+            /* the byte after null is checked by what follows (a ',' or
+             * jb_gen_next: whitespace, ',' or '}') */
+            P("    if (p < end && *p == 'n') {\n        if (!jbg_is(p, end, \"null\", 4)) return NULL;\n"
+              "        p += 4;\n    } else {\n");
             ind = "        ";
         }
         if (pe->presence == JB_PRESENCE_FLAG) P("%so[%zu] = 1;\n", ind, pe->flag_offset);
@@ -181,8 +195,9 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
     /* every key not expected: one out-of-line step and one dispatch */
     /* jb__deny_unknown, split: the plan's part now, the call's in the code */
     bool deny = jb__deny_unknown(pl, 0);
+    bool tail = n > 0 || !deny; /* a member_end jumps to sep */
     P("lookup:\n    f = jb_gen_field(d, p, T[%zu], (size_t)-1);\n%s    p = d->at;\n    switch (f) {\n", tix,
-      deny ? "" : "dispatch:\n");
+      tail ? "dispatch:\n" : "");
     for (size_t i = 0; i < n; i++) P("    case %zu: goto v%zu;\n", i, i);
     P("    case -1: break;\n    default: return NULL;\n    }\n    /* an unknown key */\n"
       "    if (++count > d->max_members) return NULL;\n");
@@ -196,8 +211,12 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
     } else {
         P("    if ((d->flags & JB_READ_DENY_UNKNOWN) || !(p = jb_gen_skip(d, p))) return NULL;\n");
         member_end(g, "resume");
-        /* the field after the last one matched is tried first */
-        P("resume:\n    f = jb_gen_field(d, p, T[%zu], guess);\n    goto dispatch;\n", tix);
+    }
+    if (tail) {
+        /* whitespace before a ',', or the close; after a ',' the field
+         * after the last one matched is tried first */
+        P("sep:\n    if (!(p = jb_gen_next(d, p, '}'))) return NULL;\n    if (p[-1] == '}') goto done;\n");
+        P("%s    f = jb_gen_field(d, p, T[%zu], guess);\n    goto dispatch;\n", deny ? "" : "resume:\n", tix);
     }
     /* missing fields (defaults included: the interpreter applies those) */
     P("done:\n");

@@ -76,6 +76,12 @@ static const struct {
      "{\"b\":true,\"i8\":-5,\"i32\":7,\"u64\":18446744073709551615,\"f64\":0.5,\"s\":\"h\\u00e9\","
      "\"cs\":\"x\",\"c\":\"Red\",\"i64s\":\"12\"}"},
     {__LINE__, "opt_rec", "{\"a\":1,\"b\":\"x\",\"n\":null}"},
+    /* a member's inline steps (codegen_dec.c record): one space after
+     * the colon, null, and whitespace before a ',' or the close (the
+     * shared sep: jb_gen_next, then the field after the last one) */
+    {__LINE__, "opt_rec", "{\"a\": 1,\"b\": \"x\",\"c\": null,\"n\":null}"},
+    {__LINE__, "opt_rec", "{\"a\":1 ,\"b\":\"x\"\n,\"c\":2.5 }"},
+    {__LINE__, "opt_rec", "{\"a\":  1,\"b\":\n\"x\",\"c\":\t2.5,\"n\": \t4}"},
     {__LINE__, "tup", "[1,\"x\",\"Red\",[1,2]]"},
     {__LINE__, "shape_ext", "{\"Circle\":{\"r\":1}}"},
     {__LINE__, "shape_ext", "\"Empty\""},
@@ -179,6 +185,19 @@ static const struct {
     {__LINE__, "shape_arr", "[\"Circle\",{\"r\":1},2]", 0},
     {__LINE__, "opt_rec", "{\"a\":null}", 0},
     {__LINE__, "opt_rec", "{\"zz\":1}", 0},
+    {__LINE__, "opt_rec", "{\"c\":nullx}", 0},
+    {__LINE__, "opt_rec", "{\"c\":null1,\"a\":2}", 0},
+    {__LINE__, "opt_rec", "{\"c\":null", 0},
+    {__LINE__, "opt_rec", "{\"c\":nul}", 0},
+    {__LINE__, "opt_rec", "{\"c\":null ,\"a\":2 }", 0},
+    {__LINE__, "opt_rec", "{\"a\":", 0},
+    {__LINE__, "opt_rec", "{\"a\": ", 0},
+    {__LINE__, "opt_rec", "{\"a\":1", 0},
+    {__LINE__, "opt_rec", "{\"a\":1,", 0},
+    {__LINE__, "opt_rec", "{\"a\":1 ,", 0},
+    {__LINE__, "opt_rec", "{\"a\":1 ,\"a\":2}", 0},
+    {__LINE__, "opt_rec", "{\"a\":1 ,}", 0},
+    {__LINE__, "opt_rec", "{\"a\":1 x}", 0},
     {__LINE__, "opt_rec", "{\"zz\":1}", JB_READ_DENY_UNKNOWN},
     {__LINE__, "opt_rec", "{\"zz\":[1,{\"q\":\"\\u00e9\"}]}", 0},
     {__LINE__, "opt_rec", "{\"zz\":[1,{\"q\":\"\\ud800\"}]}", 0},
