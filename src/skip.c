@@ -188,7 +188,7 @@ bool jb__skip_scan(jb_reader *r) {
 
     for (blk = start;; blk += 64) {
         jb_blockclass c;
-        uint64_t esc, q, instr, scal, tok, limit = ~(uint64_t)0;
+        uint64_t esc, q, instr, scal, tok, odd, limit = ~(uint64_t)0;
         const char *done = NULL;
         if (end - blk >= 64) {
             k->classify((const unsigned char *)blk, &c);
@@ -297,12 +297,15 @@ bool jb__skip_scan(jb_reader *r) {
             state = T_NEXT;
         }
 
-        /* What the strings of the block (up to the value's end) hold. */
-        if (JB_UNLIKELY(c.ctrl & instr & limit)) return false;
-        if (JB_UNLIKELY(esc & instr & limit) && !escapes_ok(blk, esc & instr & limit, end, &pair))
-            return false;
-        if (JB_UNLIKELY(c.hi & instr & limit) && !first_hi)
-            first_hi = blk + jb__ctz64(c.hi & instr & limit);
+        /* What the strings of the block (up to the value's end) hold: a
+         * control byte, escapes, bytes >= 0x80. Most blocks hold none of
+         * them, one test. */
+        odd = (c.ctrl | esc | c.hi) & instr & limit;
+        if (JB_UNLIKELY(odd)) {
+            if (c.ctrl & odd) return false;
+            if ((esc & odd) && !escapes_ok(blk, esc & odd, end, &pair)) return false;
+            if ((c.hi & odd) && !first_hi) first_hi = blk + jb__ctz64(c.hi & odd);
+        }
         if (done) {
             if (first_hi && utf8) {
                 size_t n = (size_t)(done - first_hi);
