@@ -201,6 +201,11 @@ static const struct {
     {__LINE__, "opt_rec", "{\"zz\":1}", JB_READ_DENY_UNKNOWN},
     {__LINE__, "opt_rec", "{\"zz\":[1,{\"q\":\"\\u00e9\"}]}", 0},
     {__LINE__, "opt_rec", "{\"zz\":[1,{\"q\":\"\\ud800\"}]}", 0},
+    {__LINE__, "opt_rec", "{\"zz\":\"0123456789abcdef\xff\",\"a\":1}", 0},
+    {__LINE__, "opt_rec", "{\"zz\":\"0123456789abcdef\xff\",\"a\":1}", JB_READ_ALLOW_INVALID_UTF8},
+    {__LINE__, "opt_rec", "{\"zz\":\"01234\x01\",\"a\":1}", 0},
+    {__LINE__, "opt_rec", "{\"zz\":\"01234\\x\",\"a\":1}", 0},
+    {__LINE__, "opt_rec", "{\"zz\":\"0123456789", 0},
     {__LINE__, "tup", "[]", 0},
     {__LINE__, "tup", "[1,2,3,4,5,6,7,8,9]", 0},
     {__LINE__, "tree", "{\"v\":1,\"left\":{\"v\":2},\"right\":{\"v\":3,\"left\":{}}}", 0},
@@ -215,12 +220,17 @@ static const struct {
     {__LINE__, "tree",
      "{\n  \"v\": 1,\n  \"left\": {\n    \"v\": 2,\n    \"left\": {\n"
      "                                        \"v\": 3\n                    },\n"
-     "    \"right\": null\n  },\n  \"right\": null\n}", 0},
+     "    \"right\": null\n  },\n  \"right\": null\n}",
+     0},
     {__LINE__, "tree",
      "{\n\t\"v\": 1,\r\n\t\t\"left\": null,\n\n  \"right\": {\r\n"
-     "                                \"v\": 4\n                                 }\n}                  ", 0},
-    {__LINE__, "tree", "{\n  \"v\": 1,\n  /\"left\": null\n}                                    ", 0},
-    {__LINE__, "tree", "{\n  \"v\": 1,\n \t \"left\": null\n}                                    ", 0},
+     "                                \"v\": 4\n                                 }\n}              "
+     "    ",
+     0},
+    {__LINE__, "tree", "{\n  \"v\": 1,\n  /\"left\": null\n}                                    ",
+     0},
+    {__LINE__, "tree", "{\n  \"v\": 1,\n \t \"left\": null\n}                                    ",
+     0},
     {__LINE__, "tree", "{\"v\":1e400}", 0},
     {__LINE__, "tree", "{\"v\":1,\"left\":{\"v\":2,\"left\":{\"v\":3,\"right\":{}}}}", 0},
     {__LINE__, "color", "\"purple\"", 0},
@@ -398,6 +408,18 @@ static void test_keys(void) {
     check_opt(__LINE__, "{\"zzz\":1,\"b\":\"e\",\"aa\":0,\"a\":12345678}", 12345678, "e", NULL);
     check_opt(__LINE__, "{\"a\":1,\"b\":\"v\",\"ab\":1,\"ba\":2,\"bb\":3,\"aaa\":4,\"bea\":5}", 1,
               "v", NULL);
+    /* unknown string values (jb_gen_skip's scan) of every length, plain,
+     * non-ASCII and escaped, then the known fields */
+    for (int n = 0; n <= 40; n++) {
+        char val[64];
+        memset(val, 'v', (size_t)n);
+        val[n] = 0;
+        snprintf(json, sizeof json,
+                 "{\"u\":\"%s\",\"w\":\"%s\xc3\xa9\",\"x\":\"%s\\n\",\"b\":\"%d\",\"a\":%d}", val,
+                 val, val, n, n);
+        snprintf(bval, sizeof bval, "%d", n);
+        check_opt(__LINE__, json, n, bval, NULL);
+    }
     /* a key at max_string_len and one past it: the past one hands over */
     jb_read_options lim = {.max_string_len = 12};
     check_opt(__LINE__, "{\"yyyyyyyyyyyy\":1,\"b\":\"short\",\"a\":3}", 3, "short", &lim);
@@ -411,6 +433,13 @@ static void test_keys(void) {
     CHECK(jb_decode(t, past, sizeof past - 1, &v, ar, &o1, &e1) == JB_E_LIMIT);
     CHECK(jb_decode(t, past, sizeof past - 1, &v, ar, &o2, &e2) == JB_E_LIMIT);
     CHECK(e1.offset == 9);
+    same_error(__LINE__, &e1, &e2);
+    /* an unknown member's string value at max_string_len, and past it */
+    check_opt(__LINE__, "{\"b\":\"e\",\"y\":\"yyyyyyyyyyyy\",\"a\":3}", 3, "e", &lim);
+    static const char vpast[] = "{\"b\":\"e\",\"y\":\"yyyyyyyyyyyyy\",\"a\":3}";
+    CHECK(jb_decode(t, vpast, sizeof vpast - 1, &v, ar, &o1, &e1) == JB_E_LIMIT);
+    CHECK(jb_decode(t, vpast, sizeof vpast - 1, &v, ar, &o2, &e2) == JB_E_LIMIT);
+    CHECK(e1.offset == 13);
     same_error(__LINE__, &e1, &e2);
     jb_arena_free(ar);
 }
