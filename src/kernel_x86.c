@@ -117,6 +117,19 @@ static inline size_t x86_back(const unsigned char *s, size_t i) {
     return (size_t)(jb__utf8_back((const char *)s, (const char *)s + i) - (const char *)s);
 }
 
+/*
+ * Whether the last character of s[0..n) (n >= 3) is cut off by n, for a
+ * last step that flagged no fault: every fault but that one shows at a
+ * byte before n, and a cut character is exactly a lead with fewer bytes
+ * after it than it needs: a lead (>= 0xC0) last, a 3- or 4-byte lead
+ * (>= 0xE0) second to last, a 4-byte lead (>= 0xF0) third to last. (A
+ * string that ends in a non-ASCII character, common in CJK text, then
+ * needs no portable rerun of its last step.)
+ */
+static inline bool x86_cut_at_end(const unsigned char *s, size_t n) {
+    return s[n - 1] >= 0xC0 || s[n - 2] >= 0xE0 || s[n - 3] >= 0xF0;
+}
+
 /* dst + i, or NULL for a scan (no arithmetic on a null pointer). */
 static inline char *x86_at(char *dst, size_t i) { return dst ? dst + i : NULL; }
 
@@ -281,7 +294,8 @@ TARGET_AVX2 static inline size_t avx2_last16(char *dst, const unsigned char *s, 
         /* sp ^ (sp - 1): the bits up to the first special byte (all if none) */
         if (avx2_faults16(v) & keep & (sp ^ (sp - 1)))
             return i + x86_rest(x86_at(dst, i), s + i, n - i, mode);
-        if (!sp && (top >> 15)) { /* a character cut off by n */
+        if (!sp && (top >> 15)) { /* the last character may be cut off by n */
+            if (!x86_cut_at_end(s, n)) return n;
             size_t b = i + x86_back(s + i, n - i);
             return b + x86_rest(x86_at(dst, b), s + b, n - b, mode);
         }
@@ -304,6 +318,7 @@ TARGET_AVX2 static inline size_t avx2_last32(char *dst, const unsigned char *s, 
         if (avx2_faults(v, _mm256_setzero_si256()) & keep & (sp ^ (sp - 1)))
             return i + x86_rest(x86_at(dst, i), s + i, n - i, mode);
         if (!sp && (top >> 31)) {
+            if (!x86_cut_at_end(s, n)) return n;
             size_t b = i + x86_back(s + i, n - i);
             return b + x86_rest(x86_at(dst, b), s + b, n - b, mode);
         }
