@@ -59,6 +59,8 @@ JB_HIDDEN void jb__dec_misspelt(jb_reader *r, const jb_plan *pl, const jb_pentry
 /* ---- leaves (decode_leaf.c) ---- */
 
 JB_HIDDEN jb_status jb__dec_int_slow(jb_reader *r, const jb_type *t, void *out);
+/* Every integer token jb__dec_int does not take in line (decode_leaf.c). */
+JB_HIDDEN jb_status jb__dec_int_general(jb_reader *r, const jb_type *t, void *out);
 JB_HIDDEN jb_status jb__dec_float_slow(jb_reader *r, const jb_type *t, void *out);
 /* A double: the straight scan (numscan.h) inline, then every other form. */
 JB_HIDDEN jb_status jb__dec_f64(jb_reader *r, double *out);
@@ -257,61 +259,91 @@ static inline jb_status jb__dec_bool(jb_reader *r, bool *out) {
     return jb__dec_type_error(r, &jb_bool);
 }
 
+/* Store v (|v| < 10^16, negated when neg) as the integer kind k: false
+ * when it is out of k's range (the general path then reports it). "-0"
+ * is 0 for every kind. */
+static inline bool jb__dec_int_store(jb_kind k, bool neg, uint64_t v, void *out) {
+    int64_t sv = neg ? -(int64_t)v : (int64_t)v;
+    switch (k) {
+    case JB_KIND_I8:
+        if (sv < INT8_MIN || sv > INT8_MAX) return false;
+        *(int8_t *)out = (int8_t)sv;
+        return true;
+    case JB_KIND_I16:
+        if (sv < INT16_MIN || sv > INT16_MAX) return false;
+        *(int16_t *)out = (int16_t)sv;
+        return true;
+    case JB_KIND_I32:
+        if (sv < INT32_MIN || sv > INT32_MAX) return false;
+        *(int32_t *)out = (int32_t)sv;
+        return true;
+    case JB_KIND_I64: *(int64_t *)out = sv; return true;
+    default: break;
+    }
+    if (neg && v) return false;
+    switch (k) {
+    case JB_KIND_U8:
+        if (v > UINT8_MAX) return false;
+        *(uint8_t *)out = (uint8_t)v;
+        return true;
+    case JB_KIND_U16:
+        if (v > UINT16_MAX) return false;
+        *(uint16_t *)out = (uint16_t)v;
+        return true;
+    case JB_KIND_U32:
+        if (v > UINT32_MAX) return false;
+        *(uint32_t *)out = (uint32_t)v;
+        return true;
+    default: *(uint64_t *)out = v; return true;
+    }
+}
+
 /*
- * Integers: one pass over the digits for the common case (optional '-',
- * 1..19 digits, no leading zero, then a delimiter or the end), up to 8
- * digits per word (jb__scan_uint19), which cannot overflow uint64 and
- * needs no grammar re-scan. Everything else (fractions, exponents, long
- * numbers, strings, errors, out of range) goes to the general path, which
- * reports errors precisely.
+ * Integers. The common token in line: optional '-', 1 to 15 digits
+ * without a leading zero, then a delimiter, read as at most two words
+ * with no loop (the first 8 digits' value times 10^k plus the next k's,
+ * k < 8; so the second word always ends in a non-digit), with 17 bytes
+ * of input ahead so both loads and the byte after the digits are in it.
+ * Nothing else is read or written on the way, so every other token (a
+ * 16th digit, a fraction, a string, an error, out of range, near the end
+ * of the input) goes to jb__dec_int_general as it came, which takes the
+ * same tokens to the same values.
  */
-static inline jb_status jb__dec_int(jb_reader *r, const jb_type *t, void *out) {
-    bool neg;
-    uint64_t v = 0;
-    size_t n = jb__scan_uint19(r->p, r->end, &neg, &v);
-    const char *p = r->p + n;
-    if (JB_UNLIKELY(n == 0 || (p < r->end && !jb__num_delim[(unsigned char)*p]) ||
-                    n > r->max_number_len))
-        return jb__dec_int_slow(r, t, out);
-    if (t->kind <= JB_KIND_I64) {
-        /* |v| fits int64 (-2^63 included); -(v - 1) - 1 avoids negating 2^63. */
-        if (JB_UNLIKELY(v > (uint64_t)INT64_MAX + neg)) return jb__dec_int_slow(r, t, out);
-        int64_t sv = !neg ? (int64_t)v : v ? -(int64_t)(v - 1) - 1 : 0;
-        switch (t->kind) {
-        case JB_KIND_I8:
-            if (JB_UNLIKELY(sv < INT8_MIN || sv > INT8_MAX)) return jb__dec_int_slow(r, t, out);
-            *(int8_t *)out = (int8_t)sv;
-            break;
-        case JB_KIND_I16:
-            if (JB_UNLIKELY(sv < INT16_MIN || sv > INT16_MAX)) return jb__dec_int_slow(r, t, out);
-            *(int16_t *)out = (int16_t)sv;
-            break;
-        case JB_KIND_I32:
-            if (JB_UNLIKELY(sv < INT32_MIN || sv > INT32_MAX)) return jb__dec_int_slow(r, t, out);
-            *(int32_t *)out = (int32_t)sv;
-            break;
-        default: *(int64_t *)out = sv; break;
+JB_INLINE jb_status jb__dec_int(jb_reader *r, const jb_type *t, void *out) {
+#if JB_NUM_SWAR
+    const char *p = r->p;
+    if (JB_LIKELY(r->end - p >= 17)) {
+        bool neg = *p == '-';
+        const char *s = p + neg;
+        uint64_t w = jb__load64(s) - JB_ZEROS8, v;
+        unsigned k = jb__digit_count8(w);
+        if (k < 8) {
+            if (k == 1)
+                v = w & 0xF; /* one digit (counts, flags) is its own value */
+            else if (k == 0 || (w & 0xFF) == 0)
+                goto general;
+            else
+                v = jb__digits_first(w, k);
+        } else {
+            uint64_t w2 = jb__load64(s + 8) - JB_ZEROS8;
+            unsigned k2 = jb__digit_count8(w2);
+            if (k2 == 8 || (w & 0xFF) == 0) goto general;
+            v = jb__digits8(w);
+            if (k2 == 1)
+                v = v * 10 + (w2 & 0xF); /* 9 digits: ids */
+            else if (k2)
+                v = v * jb__pow10_u32[k2] + jb__digits_first(w2, k2);
+            k += k2;
         }
-    } else {
-        if (JB_UNLIKELY(neg && v != 0)) return jb__dec_int_slow(r, t, out);
-        switch (t->kind) {
-        case JB_KIND_U8:
-            if (JB_UNLIKELY(v > UINT8_MAX)) return jb__dec_int_slow(r, t, out);
-            *(uint8_t *)out = (uint8_t)v;
-            break;
-        case JB_KIND_U16:
-            if (JB_UNLIKELY(v > UINT16_MAX)) return jb__dec_int_slow(r, t, out);
-            *(uint16_t *)out = (uint16_t)v;
-            break;
-        case JB_KIND_U32:
-            if (JB_UNLIKELY(v > UINT32_MAX)) return jb__dec_int_slow(r, t, out);
-            *(uint32_t *)out = (uint32_t)v;
-            break;
-        default: *(uint64_t *)out = v; break;
+        if (JB_LIKELY(jb__num_delim[(unsigned char)s[k]] && neg + k <= r->max_number_len &&
+                      jb__dec_int_store(t->kind, neg, v, out))) {
+            r->p = s + k;
+            return JB_OK;
         }
     }
-    r->p = p;
-    return JB_OK;
+general:
+#endif
+    return jb__dec_int_general(r, t, out);
 }
 
 /* Doubles: jb__dec_f64, out of line (inlined here, its straight scan made

@@ -203,6 +203,64 @@ parse:;
     return int_fail(r, k, at, st);
 }
 
+/*
+ * The integers jb__dec_int does not take in line (decode.h). Still one
+ * pass over the digits for the plain token (optional '-', 1..19 digits,
+ * no leading zero, then a delimiter or the end), up to 8 digits per word
+ * (jb__scan_uint19), which cannot overflow uint64 and needs no grammar
+ * re-scan. Everything else (fractions, exponents, long numbers, strings,
+ * errors, out of range) goes to jb__dec_int_slow, which reports errors
+ * precisely.
+ */
+JB_NOINLINE jb_status jb__dec_int_general(jb_reader *r, const jb_type *t, void *out) {
+    bool neg;
+    uint64_t v = 0;
+    size_t n = jb__scan_uint19(r->p, r->end, &neg, &v);
+    const char *p = r->p + n;
+    if (JB_UNLIKELY(n == 0 || (p < r->end && !jb__num_delim[(unsigned char)*p]) ||
+                    n > r->max_number_len))
+        return jb__dec_int_slow(r, t, out);
+    if (t->kind <= JB_KIND_I64) {
+        /* |v| fits int64 (-2^63 included); -(v - 1) - 1 avoids negating 2^63. */
+        if (JB_UNLIKELY(v > (uint64_t)INT64_MAX + neg)) return jb__dec_int_slow(r, t, out);
+        int64_t sv = !neg ? (int64_t)v : v ? -(int64_t)(v - 1) - 1 : 0;
+        switch (t->kind) {
+        case JB_KIND_I8:
+            if (JB_UNLIKELY(sv < INT8_MIN || sv > INT8_MAX)) return jb__dec_int_slow(r, t, out);
+            *(int8_t *)out = (int8_t)sv;
+            break;
+        case JB_KIND_I16:
+            if (JB_UNLIKELY(sv < INT16_MIN || sv > INT16_MAX)) return jb__dec_int_slow(r, t, out);
+            *(int16_t *)out = (int16_t)sv;
+            break;
+        case JB_KIND_I32:
+            if (JB_UNLIKELY(sv < INT32_MIN || sv > INT32_MAX)) return jb__dec_int_slow(r, t, out);
+            *(int32_t *)out = (int32_t)sv;
+            break;
+        default: *(int64_t *)out = sv; break;
+        }
+    } else {
+        if (JB_UNLIKELY(neg && v != 0)) return jb__dec_int_slow(r, t, out);
+        switch (t->kind) {
+        case JB_KIND_U8:
+            if (JB_UNLIKELY(v > UINT8_MAX)) return jb__dec_int_slow(r, t, out);
+            *(uint8_t *)out = (uint8_t)v;
+            break;
+        case JB_KIND_U16:
+            if (JB_UNLIKELY(v > UINT16_MAX)) return jb__dec_int_slow(r, t, out);
+            *(uint16_t *)out = (uint16_t)v;
+            break;
+        case JB_KIND_U32:
+            if (JB_UNLIKELY(v > UINT32_MAX)) return jb__dec_int_slow(r, t, out);
+            *(uint32_t *)out = (uint32_t)v;
+            break;
+        default: *(uint64_t *)out = v; break;
+        }
+    }
+    r->p = p;
+    return JB_OK;
+}
+
 /* aeson's non-finite floats (JB_FMT_NONFINITE_AESON): null is NaN, the
  * strings "+inf" and "-inf" (after unescaping) are the infinities; *special
  * as jb__r_number sets it (1 NaN, 2 +inf, 3 -inf), 0 when it is neither. */

@@ -403,21 +403,55 @@ static const struct {
     {__LINE__, &jb_i32, "1.", 0, JB_E_SYNTAX, 0, 0},
     {__LINE__, &jb_i32, "  42  ", 0, JB_OK, 42, 0},
     {__LINE__, &jb_i32, "\t\r\n42\n", 0, JB_OK, 42, 0},
+    /* the word boundaries of the in-line scan (decode.h jb__dec_int) */
+    {__LINE__, &jb_u32, "7", 0, JB_OK, 0, 7},
+    {__LINE__, &jb_u32, "12345678", 0, JB_OK, 0, 12345678},
+    {__LINE__, &jb_u32, "123456789", 0, JB_OK, 0, 123456789},
+    {__LINE__, &jb_u32, "987654329", 0, JB_OK, 0, 987654329},
+    {__LINE__, &jb_u32, "-0", 0, JB_OK, 0, 0},
+    {__LINE__, &jb_u32, "-5", 0, JB_E_RANGE, 0, 0},
+    {__LINE__, &jb_u32, "012345678", 0, JB_E_SYNTAX, 0, 0},
+    {__LINE__, &jb_u32, "0123", 0, JB_E_SYNTAX, 0, 0},
+    {__LINE__, &jb_u32, "12345678x", 0, JB_E_SYNTAX, 0, 0},
+    {__LINE__, &jb_u32, "123456789.5", 0, JB_E_TYPE, 0, 0},
+    {__LINE__, &jb_i64, "-12345678", 0, JB_OK, -12345678, 0},
+    {__LINE__, &jb_i64, "-1234567890123", 0, JB_OK, -1234567890123LL, 0},
+    {__LINE__, &jb_i64, "999999999999999", 0, JB_OK, 999999999999999LL, 0},
+    {__LINE__, &jb_i64, "-999999999999999", 0, JB_OK, -999999999999999LL, 0},
+    {__LINE__, &jb_i64, "1000000000000000", 0, JB_OK, 1000000000000000LL, 0},
+    {__LINE__, &jb_i64, "1234567890123456789", 0, JB_OK, 1234567890123456789LL, 0},
+    {__LINE__, &jb_u64, "1372701600000", 0, JB_OK, 0, 1372701600000u},
+    {__LINE__, &jb_i8, "-0", 0, JB_OK, 0, 0},
+    {__LINE__, &jb_i16, "-32769", 0, JB_E_RANGE, 0, 0},
+    {__LINE__, &jb_u16, "123456789", 0, JB_E_RANGE, 0, 0},
+    {__LINE__, &jb_i32, "-", 0, JB_E_SYNTAX, 0, 0},
+    {__LINE__, &jb_i32, "--1", 0, JB_E_SYNTAX, 0, 0},
 };
 
+/* Each case twice: as written, and followed by spaces, so that 17 bytes
+ * follow the token and jb__dec_int reads it in line (short input goes to
+ * jb__dec_int_general): the same code, offset and value either way. */
 static void test_ints(void) {
-    for (size_t k = 0; k < sizeof int_cases / sizeof int_cases[0]; k++) {
-        const jb_type *t = int_cases[k].t;
-        int line = int_cases[k].line;
+    jb_error e0 = {0}; /* the unpadded run's failure */
+    for (size_t k = 0; k < 2 * (sizeof int_cases / sizeof int_cases[0]); k++) {
+        size_t c = k / 2;
+        const jb_type *t = int_cases[c].t;
+        int line = int_cases[c].line;
         unsigned char out[8];
-        jb_read_options o = {.flags = int_cases[k].flags};
+        char json[80];
+        jb_read_options o = {.flags = int_cases[c].flags};
         jb_error e;
         size_t used = jb_arena_used(A);
+        snprintf(json, sizeof json, "%s%s", int_cases[c].json, k % 2 ? "                    " : "");
         memset(out, 0xEE, sizeof out);
-        jb_status st = dec(t, int_cases[k].json, out, &o, &e);
-        CHECK_AT(line, st == int_cases[k].code, "[%s]: %s, want %s (%s)", int_cases[k].json,
-                 jb_status_name(st), jb_status_name(int_cases[k].code), st ? e.message : "");
+        jb_status st = dec(t, json, out, &o, &e);
+        CHECK_AT(line, st == int_cases[c].code, "[%s]: %s, want %s (%s)", json, jb_status_name(st),
+                 jb_status_name(int_cases[c].code), st ? e.message : "");
+        if (st != JB_OK && k % 2 == 0) e0 = e;
         if (st != JB_OK) {
+            if (k % 2)
+                CHECK_AT(line, e.offset == e0.offset, "[%s] failed at %zu, unpadded at %zu", json,
+                         e.offset, e0.offset);
             CHECK_AT(line, all_zero(out, t->size), "output not zeroed");
             CHECK_AT(line, jb_arena_used(A) == used, "arena grew");
             continue;
@@ -432,8 +466,8 @@ static void test_ints(void) {
         else if (t == &jb_u16) { uint16_t x; memcpy(&x, out, 2); gu = x; }
         else if (t == &jb_u32) { uint32_t x; memcpy(&x, out, 4); gu = x; }
         else memcpy(&gu, out, 8);
-        CHECK_AT(line, gi == int_cases[k].i && gu == int_cases[k].u, "[%s] gave %lld / %llu",
-                 int_cases[k].json, (long long)gi, (unsigned long long)gu);
+        CHECK_AT(line, gi == int_cases[c].i && gu == int_cases[c].u, "[%s] gave %lld / %llu",
+                 int_cases[c].json, (long long)gi, (unsigned long long)gu);
         /* only the target's bytes were written */
         for (size_t b = t->size; b < sizeof out; b++)
             CHECK_AT(line, out[b] == 0xEE, "wrote past a %zu-byte target", t->size);
@@ -1140,6 +1174,11 @@ static void test_positions(void) {
     int32_t i;
     CHECK(dec(&jb_i32, "123", &i, &o, NULL) == JB_OK);
     CHECK(dec(&jb_i32, "1234", &i, &o, &e) == JB_E_LIMIT && e.offset == 0);
+    /* the same with 17 bytes after the token: read in line (decode.h) */
+    CHECK(dec(&jb_i32, "123                 ", &i, &o, NULL) == JB_OK && i == 123);
+    CHECK(dec(&jb_i32, "-12                 ", &i, &o, NULL) == JB_OK && i == -12);
+    CHECK(dec(&jb_i32, "1234                ", &i, &o, &e) == JB_E_LIMIT && e.offset == 0);
+    CHECK(dec(&jb_i32, "-123                ", &i, &o, &e) == JB_E_LIMIT && e.offset == 0);
     o = (jb_read_options){.max_doc_size = 4};
     CHECK(dec(&jb_i32, "1234", &i, &o, NULL) == JB_OK);
     CHECK(dec(&jb_i32, "12345", &i, &o, &e) == JB_E_LIMIT);
