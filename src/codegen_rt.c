@@ -52,46 +52,6 @@ static inline const char *ws_here(jb_gen_dec *d, const char *p) {
     return p < d->end && (unsigned char)*p > ' ' ? p : ws_at(d, p);
 }
 
-#if JB_NUM_SWAR
-/* Store v (|v| < 10^16, negative when neg) as the integer kind k: false
- * when it is out of k's range (the interpreter then reports it). */
-static bool int_store(jb_kind k, bool neg, uint64_t v, void *out) {
-    int64_t sv = neg ? -(int64_t)v : (int64_t)v;
-    switch (k) {
-    case JB_KIND_I8:
-        if (sv < INT8_MIN || sv > INT8_MAX) return false;
-        *(int8_t *)out = (int8_t)sv;
-        return true;
-    case JB_KIND_I16:
-        if (sv < INT16_MIN || sv > INT16_MAX) return false;
-        *(int16_t *)out = (int16_t)sv;
-        return true;
-    case JB_KIND_I32:
-        if (sv < INT32_MIN || sv > INT32_MAX) return false;
-        *(int32_t *)out = (int32_t)sv;
-        return true;
-    case JB_KIND_I64: *(int64_t *)out = sv; return true;
-    default: break;
-    }
-    if (neg && v) return false; /* "-0" is 0, as jb__dec_int has it */
-    switch (k) {
-    case JB_KIND_U8:
-        if (v > UINT8_MAX) return false;
-        *(uint8_t *)out = (uint8_t)v;
-        return true;
-    case JB_KIND_U16:
-        if (v > UINT16_MAX) return false;
-        *(uint16_t *)out = (uint16_t)v;
-        return true;
-    case JB_KIND_U32:
-        if (v > UINT32_MAX) return false;
-        *(uint32_t *)out = (uint32_t)v;
-        return true;
-    default: *(uint64_t *)out = v; return true;
-    }
-}
-#endif
-
 /*
  * Integers: the common token (optional '-', 1 to 15 digits without a
  * leading zero, then a delimiter) in at most two word loads, without the
@@ -127,7 +87,7 @@ const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out
         }
         /* s[n] is in the input: n <= 15 and 17 bytes follow s */
         if (JB_UNLIKELY((k > 1 && *s == '0') || !jb__num_delim[(unsigned char)s[n]] ||
-                        n + neg > rd(d)->max_number_len || !int_store(t->kind, neg, v, out)))
+                        n + neg > rd(d)->max_number_len || !jb__dec_int_store(t->kind, neg, v, out)))
             goto general;
         return s + n;
     }
