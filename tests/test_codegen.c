@@ -366,7 +366,7 @@ static void check_fmt(int line, const char *json, int32_t id, const char *name) 
 }
 
 static void test_keys(void) {
-    char json[256], key[64], bval[16];
+    char json[512], key[64], bval[16];
     for (int n = 0; n <= 40; n++) {
         memset(key, 'k', (size_t)n);
         key[n] = 0;
