@@ -8,6 +8,8 @@
 #   - a _GNU_SOURCE block below the first lines of a file: moved to the top
 #     (memrchr, a GNU function, is declared only then);
 #   - a header included by both files and, under #if, by one: inlined once;
+#   - a private header's enumerator that the other file declares too: the
+#     other file's is renamed;
 #   - refused: a clashing static that is also a member name, a target
 #     pragma left on, a missing header, a macro that configures a header.
 # (tests/test_amalgamation.sh builds the real library this way.)
@@ -52,8 +54,15 @@ EOF
 # --- repaired ------------------------------------------------------------
 t=$tmp/good
 tree "$t"
+cat >"$t/src/priv.h" <<'EOF'
+#ifndef PRIV_H
+#define PRIV_H
+enum { SLOT_A = 3, SLOT_B };
+#endif
+EOF
 cat >"$t/src/a.c" <<'EOF'
 #include "common.h"
+#include "priv.h"
 #define LIMIT 10
 typedef struct node { int x; } node;
 enum { MODE = 1 };
@@ -61,7 +70,7 @@ static const int table[] = {1, 2};
 static int helper(void) { return 1; }
 int a_value(void) {
     node n = {helper()};
-    return n.x * 1000 + LIMIT + table[1] + twice(MODE);
+    return n.x * 1000 + LIMIT + table[1] + twice(MODE) + SLOT_B;
 }
 EOF
 cat >"$t/src/b.c" <<'EOF'
@@ -78,6 +87,7 @@ cat >"$t/src/b.c" <<'EOF'
 #define LIMIT 20
 typedef struct node { long pad; int x; } node;
 enum { MODE = 5 };
+enum { SLOT_B = 9 }; /* priv.h's name, and b.c does not include priv.h */
 static const int table[] = {3, 4, 5};
 static int helper(void);
 static int helper(void) { return 2; }
@@ -85,7 +95,7 @@ int b_value(void) {
     static const char s[] = "a/b/c";
     node n = {0, helper()};
     const char *slash = memrchr(s, '/', sizeof s - 1);
-    return n.x * 1000 + LIMIT + table[2] + twice(MODE) + (int)(slash - s) * 100;
+    return n.x * 1000 + LIMIT + table[2] + twice(MODE) + (int)(slash - s) * 100 + SLOT_B;
 }
 EOF
 cat >"$tmp/main.c" <<'EOF'
@@ -99,21 +109,21 @@ EOF
 if python3 "$tool" --src "$t" --out "$t/out" >"$tmp/good.log" 2>&1; then
     ok "the clashing tree amalgamates"
     cat "$tmp/good.log"
-    # a: 1*1000 + 10 + 2 + 2 = 1014; b: 2*1000 + 20 + 5 + 10 + 300 = 2335
+    # a: 1*1000 + 10 + 2 + 2 + 4 = 1018; b: 2*1000 + 20 + 5 + 10 + 300 + 9 = 2344
     if "$cc" -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$t/out" "$tmp/main.c" "$t/out/jbind.c" \
         -o "$tmp/good.exe" 2>"$tmp/good.cc.log"; then
         got=$("$tmp/good.exe")
-        if [ "$got" = "1014 2335" ]; then
+        if [ "$got" = "1018 2344" ]; then
             ok "each file sees its own statics, types, enumerators and macros ($got)"
         else
-            bad "printed '$got', want '1014 2335'"
+            bad "printed '$got', want '1018 2344'"
         fi
     else
         cat "$tmp/good.cc.log" >&2
         bad "the amalgamation of the clashing tree does not compile"
     fi
     grep -q "renamed in src/a.c: MODE helper node table" "$tmp/good.log" &&
-        grep -q "renamed in src/b.c: MODE helper node table" "$tmp/good.log" &&
+        grep -q "renamed in src/b.c: MODE helper node table SLOT_B" "$tmp/good.log" &&
         ok "the renames are named" || bad "renames not reported as expected"
     [ "$(grep -c 'static inline int twice' "$t/out/jbind.c")" = 1 ] &&
         ok "common.h is inlined once" || bad "common.h inlined $(grep -c 'static inline int twice' "$t/out/jbind.c") times"

@@ -451,6 +451,27 @@ class Amalgamator:
                          "also a member name here, so it cannot be renamed by a macro: give the "
                          "static a distinct name")
                 out.setdefault(f, []).append(ident)
+        # A private header's own names (decode_frame.h's enumerators and
+        # typedefs) are global in jbind.c from where it is inlined on: a .c
+        # file that does not include that header and declares the same
+        # name gets its own renamed.
+        includes = {n: set(re.findall(r'^\s*#\s*include\s+"([^"]+)"', t, re.M))
+                    for n, t in list(self.headers.items()) + list(self.sources.items())}
+        for f in self.sources:
+            reached, todo = set(), [f]
+            while todo:
+                for inc in includes.get(todo.pop(), ()):
+                    if inc in self.headers and inc not in reached:
+                        reached.add(inc)
+                        todo.append(inc)
+            for h in sorted(set(self.headers) - reached):
+                for ident in sorted(file_scope_names(self.headers[h], static_words)):
+                    if ident not in declared[f] or ident in out.get(f, []):
+                        continue
+                    if ident in header_idents or ident in members[f]:
+                        fail(f"src/{f}", f"'{ident}' is declared here and in src/{h}, and cannot "
+                             "be renamed by a macro here: give it a distinct name")
+                    out.setdefault(f, []).append(ident)
         return out
 
     def run(self):
