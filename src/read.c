@@ -468,9 +468,22 @@ static const char *find_close(const jb_kernel *k, const char *s, const char *end
     }
 }
 
-/* Four hex digits after the "\u" at e (a backslash); false after recording
- * a failure. */
-static bool hex4(jb_reader *r, const char *e, const char *lim, const char *q, uint32_t *out) {
+/* The value of the four hex digits at h, or a value above 0xFFFF when one
+ * is not a hex digit: hex_tab gives each digit's value + 1, so its value
+ * is that minus 1, and a byte that is no digit gives UINT32_MAX, whose
+ * bits above the low 4 stay above 0xFFFF in the or of the four, wherever
+ * it is shifted. */
+static inline uint32_t hex4_value(const char *h) {
+    return ((uint32_t)hex_tab[(unsigned char)h[0]] - 1) << 12 |
+           ((uint32_t)hex_tab[(unsigned char)h[1]] - 1) << 8 |
+           ((uint32_t)hex_tab[(unsigned char)h[2]] - 1) << 4 |
+           ((uint32_t)hex_tab[(unsigned char)h[3]] - 1);
+}
+
+/* Four hex digits after the "\u" at e (a backslash), digit by digit:
+ * false after recording the first fault, as hex4. */
+static JB_NOINLINE bool hex4_slow(jb_reader *r, const char *e, const char *lim, const char *q,
+                                  uint32_t *out) {
     uint32_t v = 0;
     int i;
     for (i = 2; i < 6; i++) {
@@ -490,6 +503,21 @@ static bool hex4(jb_reader *r, const char *e, const char *lim, const char *q, ui
     }
     *out = v;
     return true;
+}
+
+/* Four hex digits after the "\u" at e (a backslash); false after recording
+ * a failure. All four in the input and valid: one step (hex4_value);
+ * anything else digit by digit (hex4_slow), to report the first fault. */
+static inline bool hex4(jb_reader *r, const char *e, const char *lim, const char *q,
+                        uint32_t *out) {
+    if (JB_LIKELY(lim - e >= 6)) {
+        uint32_t v = hex4_value(e + 2);
+        if (JB_LIKELY(v <= 0xFFFF)) {
+            *out = v;
+            return true;
+        }
+    }
+    return hex4_slow(r, e, lim, q, out);
 }
 
 /*
@@ -557,6 +585,14 @@ static const char *unescape_rest(jb_reader *r, const char *e, const char *lim, c
     for (;;) {
         const char *s = unescape_one(r, e, lim, q, o, nul);
         if (!s) return NULL;
+        /* an escape right after this one (runs of \u escapes: text in
+         * other scripts), or the closing quote: no clean text between, so
+         * no kernel call; scan_clean would stop there at once */
+        if (JB_LIKELY(s < lim) && (*s == '\\' || *s == '"')) {
+            if (*s == '"') return s;
+            e = s;
+            continue;
+        }
         e = scan_clean(r, s, lim, q, o);
         if (!e) return NULL;
         if (*e == '"') return e;

@@ -337,6 +337,10 @@ static const struct {
     {__LINE__, "\"\xF0\x9F\x98\x80\"", "\xF0\x9F\x98\x80", 4, false},
     {__LINE__, "\"\xF4\x8F\xBF\xBF\"", "\xF4\x8F\xBF\xBF", 4, false},
     {__LINE__, "\"\x7F\"", "\x7F", 1, false}, /* DEL is not a control byte in JSON */
+    /* escapes right after escapes (no clean text between), mixed-case hex */
+    {__LINE__, "\"\\u00e9\\u20ac\\u0041\\n\\u00e9\"", "\xC3\xA9\xE2\x82\xAC" "A\n\xC3\xA9", 9, false},
+    {__LINE__, "\"\\uAbCd\\t\"", "\xEA\xAF\x8D\t", 4, false},
+    {__LINE__, "\"\\u0000\\u0000\"", "\0\0", 2, true},
 };
 
 static void test_string_escapes(void) {
@@ -379,6 +383,16 @@ static const struct {
     {__LINE__, "\"\\u12\"", 0, S, 1, "expected 4 hex digits"},
     {__LINE__, "\"\\u\"", 0, S, 1, "hex"},
     {__LINE__, "\"\\u-123\"", 0, S, 1, "hex"},
+    /* the bytes next to the digits' ranges, at each place */
+    {__LINE__, "\"\\u/000\"", 0, S, 1, "found '/'"},
+    {__LINE__, "\"\\u0:00\"", 0, S, 1, "found ':'"},
+    {__LINE__, "\"\\u00@0\"", 0, S, 1, "found '@'"},
+    {__LINE__, "\"\\u000`\"", 0, S, 1, "found '`'"},
+    {__LINE__, "\"\\u000g\"", 0, S, 1, "found 'g'"},
+    {__LINE__, "\"\\u00G0xxxx\"", 0, S, 1, "found 'G'"},
+    /* a bad escape right after a good one */
+    {__LINE__, "\"\\u00e9\\q\"", 0, S, 7, "invalid escape '\\q'"},
+    {__LINE__, "\"\\u00e9\\u12\"", 0, S, 7, "expected 4 hex digits"},
     /* lone and reversed surrogates */
     {__LINE__, "\"\\uD800\"", 0, U, 1, "lone surrogate"},
     {__LINE__, "\"\\uDBFF\"", 0, U, 1, "lone surrogate"},
