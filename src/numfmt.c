@@ -111,25 +111,34 @@ static inline int jb_word_trailing_zeros(uint64_t w) { return w ? jb__clz64(w) >
 /*
  * The digits of a and b (each < 10^8, leading zeros kept) as 16 bytes of
  * digit values 0..9, a's first, in reading order: the lane splits of
- * jb_digits8_word, both words at once. 64-bit lanes a, b split by 10^4
+ * jb_digits8_word, both words at once, each split one multiply for the
+ * quotient and one to place quotient and remainder (after Xiang JunBo's
+ * BCD sequences, as Zmij uses them). 64-bit lanes a, b split by 10^4
  * into 32-bit lanes (x / 10^4 = x * 109951163 >> 40, exact for x < 10^8),
  * those by 100 into 16-bit lanes (y / 100 = y * 5243 >> 19 for y < 43699:
  * the high 16 bits of y * 5243, shifted by 3), those by 10 into bytes
- * (z / 10 = z * 6554 >> 16 for z < 100); each remainder is x - b q, moved
- * to the lane's upper half, so the quotient (the earlier digits) stays
- * in the lower one.
+ * (z / 10 = z * 6554 >> 16 for z < 100). The first split puts its
+ * quotient in the upper lane (an add where a shift and an or would be
+ * needed otherwise); one shuffle at the end puts the halves back.
  */
 static inline __m128i jb_digits16_sse2(uint32_t a, uint32_t b) {
     __m128i x = _mm_set_epi64x((long long)b, (long long)a);
+    /* (x / 10^4) << 32 | x % 10^4 = x + (2^32 - 10^4) * (x / 10^4): the
+     * quotient (the earlier digits) lands in the upper 32-bit lane */
     __m128i q = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi64x(109951163)), 40);
-    __m128i r = _mm_sub_epi64(x, _mm_mul_epu32(q, _mm_set1_epi64x(10000)));
-    __m128i y = _mm_or_si128(q, _mm_slli_epi64(r, 32));
+    __m128i y = _mm_add_epi64(x, _mm_mul_epu32(q, _mm_set1_epi64x(0xffffffffu - 9999)));
+    /* each 32-bit lane y < 10^4: quotient by 100 low, remainder high */
     __m128i q2 = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi32(5243)), 3);
     __m128i r2 = _mm_sub_epi16(y, _mm_mullo_epi16(q2, _mm_set1_epi32(100)));
     __m128i z = _mm_or_si128(q2, _mm_slli_epi32(r2, 16));
+    /* each 16-bit lane z < 100: (z << 8) - (10 * 2^8 - 1) * (z / 10)
+     * = (z % 10) << 8 | z / 10, the tens digit in the low byte */
     __m128i q3 = _mm_mulhi_epu16(z, _mm_set1_epi16(6554));
-    __m128i r3 = _mm_sub_epi16(z, _mm_mullo_epi16(q3, _mm_set1_epi16(10)));
-    return _mm_or_si128(q3, _mm_slli_epi16(r3, 8));
+    __m128i k = _mm_set1_epi16(2559);
+    __asm__("" : "+x"(k)); /* one multiply: gcc would spell it as 4 shifts and adds */
+    __m128i d = _mm_sub_epi16(_mm_slli_epi16(z, 8), _mm_mullo_epi16(q3, k));
+    /* the 32-bit lanes back in reading order (each pair swapped) */
+    return _mm_shuffle_epi32(d, _MM_SHUFFLE(2, 3, 0, 1));
 }
 #endif
 
@@ -368,26 +377,24 @@ static JB_NOINLINE jb_dec jb_schubfach64(uint32_t be, uint64_t bm) {
 
 /* jb_dragon64's power: 10^(2-k) for k = floor(q * log10 2), rounded up
  * to 128 bits (ghi:glo), and beta, the shift that puts the interval's
- * width in [100, 1000) units. */
+ * width in [100, 1000) units: read from the exponent field's entry of
+ * jb__dragon_exp (numtables.h), not computed. */
 typedef struct jb_dragon_pow {
     uint64_t hi, lo;
     int32_t k, beta;
 } jb_dragon_pow;
 
-static inline jb_dragon_pow jb_dragon_power(int32_t q) {
+static inline jb_dragon_pow jb_dragon_power(uint32_t be) {
     jb_dragon_pow g;
-    const uint64_t *t;
-    g.k = jb__flog10_pow2(q);
-    /* 6 <= beta <= 9 over q in [-1069, 971] (tools/gen_pow5.py checks):
-     * (2c + 1) << beta stays below 2^63. */
-    g.beta = q + jb__flog2_pow10(2 - g.k);
-    t = jb__pow5_128[2 - g.k - JB_POW5_MIN];
-    /* The table's entry rounded up: it already is for -27 <= e < 0 and
-     * exact for 0 <= e <= 55; elsewhere it is the floor (and its low word
-     * is never all ones there, so the + 1 does not carry: the generator
-     * checks both). */
+    const jb_dragon_exp *x = &jb__dragon_exp[be - 6];
+    /* row is a byte offset: the address is one add */
+    const uint64_t *t = (const uint64_t *)(const void *)((const char *)jb__pow5_128 + x->row);
+    /* 6 <= beta <= 9 (tools/gen_pow5.py checks): (2c + 1) << beta stays
+     * below 2^63. */
+    g.beta = x->beta;
+    g.k = (2 - JB_POW5_MIN) - (int32_t)(x->row >> 4);
     g.hi = t[0];
-    g.lo = t[1] + ((uint32_t)(2 - g.k + 27) > 82u);
+    g.lo = t[1] + x->up; /* never carries (the generator checks) */
     return g;
 }
 
@@ -408,9 +415,10 @@ static inline unsigned jb_scaled_bits(uint64_t m, const jb_dragon_pow *g) {
 /*
  * The common double with one product (the idea of Junekey Jeon's
  * Dragonbox, 2020, which refines Schubfach): v = c * 2^q with
- * 2^52 <= c < 2^53, not a power of two (so the rounding interval is
- * symmetric: v -/+ 2^(q-1), its ends included when c is even) and
- * q >= -1069 (exponent field >= 6, so that 10^(2-k) is in the table).
+ * 2^52 <= c < 2^53, q = be - 1075 for the exponent field be, not a power
+ * of two (so the rounding interval is symmetric: v -/+ 2^(q-1), its ends
+ * included when c is even) and q >= -1069 (be >= 6, so that 10^(2-k) is
+ * in the table).
  *
  * With k = floor(q * log10 2), scaling by 10^(2-k) makes the interval's
  * width d = 2^q * 10^(2-k) lie in [100, 1000). One 128x64 product of
@@ -438,9 +446,9 @@ static inline unsigned jb_scaled_bits(uint64_t m, const jb_dragon_pow *g) {
  * on a cold path that makes them: the common path then needs no call and
  * keeps no value alive for them, so it saves and restores no register.
  */
-JB_INLINE jb_dec17 jb_dragon64(uint64_t c, int32_t q, bool exact) {
+JB_INLINE jb_dec17 jb_dragon64(uint64_t c, uint32_t be, bool exact) {
     jb_dec17 d;
-    jb_dragon_pow g = jb_dragon_power(q);
+    jb_dragon_pow g = jb_dragon_power(be);
     int32_t k = g.k, beta = g.beta;
     uint64_t u = (2 * c + 1) << beta;
     uint64_t zhi, zlo = jb__mul64(u, g.hi, &zhi);
@@ -526,52 +534,39 @@ static jb_dec jb_schubfach32(uint32_t be, uint32_t bm) {
 /* ---- digits, then the style's layout ---------------------------------- */
 
 /*
- * The digits of s * 10^k (s > 0, at most 17 digits) as text, without
- * trailing zeros: s is first scaled to exactly 17 digits, so the text is
- * one digit and two 8-digit words with no leading zeros to skip, and the
- * trailing zeros are counted from the words instead of divided away.
- * n is the decimal point's position (value = 0.d1d2... * 10^n), m the
- * digit count; the words hold '0' for the digits past m.
+ * The digits of s * 10^(n - 17) (s of exactly 17 digits, jb_dec17) as
+ * text, without trailing zeros: one digit and two 8-digit words, with no
+ * leading zeros to skip, the trailing zeros counted from the words
+ * instead of divided away. m is the digit count; the words hold '0' for
+ * the digits past m. On x86-64 the two words stay in one SSE2 register
+ * (jb_digits16_sse2): the second is stored straight from it, and taken
+ * into a general register only by the general layout.
  */
-typedef struct jb_text17 {
-    uint64_t b, c; /* digits 2..9 and 10..17, ASCII, the first in the low byte */
-    char lead;     /* digit 1 */
-    int m, n;
-} jb_text17;
-
-static inline jb_text17 jb_digits17(jb_dec17 d) {
-    jb_text17 t;
-    /* hi9 < 10^9 fits 32 bits: its split by 10^8 is a 32-bit division */
-    uint32_t hi9 = (uint32_t)(d.s / 100000000u);
-    uint32_t lead = hi9 / 100000000u;
 #if JB_FMT_SSE2
-    __m128i dg =
-        jb_digits16_sse2(hi9 - lead * 100000000u, (uint32_t)(d.s - (uint64_t)hi9 * 100000000u));
-    /* bit i of nz: digit i + 2 is not 0; the last such one ends the text
-     * (m = 1 when all 16 are zeros: (nz << 1) | 1 has its top bit at m - 1) */
-    uint32_t nz = ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(dg, _mm_setzero_si128())) & 0xffffu;
-    dg = _mm_add_epi8(dg, _mm_set1_epi8('0'));
-    t.b = (uint64_t)_mm_cvtsi128_si64(dg);
-    t.c = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(dg, dg));
-    t.m = 64 - jb__clz64(((uint64_t)nz << 1) | 1);
-#else
-    uint64_t wb = jb_digits8_word(hi9 - lead * 100000000u);
-    uint64_t wc = jb_digits8_word((uint32_t)(d.s - (uint64_t)hi9 * 100000000u));
-    t.b = wb + JB_ZEROS8;
-    t.c = wc + JB_ZEROS8;
-    t.m = wc ? 17 - jb_word_trailing_zeros(wc) : wb ? 9 - jb_word_trailing_zeros(wb) : 1;
-#endif
-    t.lead = (char)('0' + lead);
-    t.n = d.n;
-    return t;
+typedef __m128i jb_words16;
+static inline uint64_t jb_words16_b(jb_words16 w) { return (uint64_t)_mm_cvtsi128_si64(w); }
+static inline uint64_t jb_words16_c(jb_words16 w) {
+    return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(w, w));
 }
+/* the second word at p, one store (movhps; __m64 may alias) */
+static inline void jb_words16_store_c(char *p, jb_words16 w) {
+    _mm_storeh_pi((__m64 *)(void *)p, _mm_castsi128_ps(w));
+}
+#else
+typedef struct jb_words16 {
+    uint64_t b, c;
+} jb_words16;
+static inline uint64_t jb_words16_b(jb_words16 w) { return w.b; }
+static inline uint64_t jb_words16_c(jb_words16 w) { return w.c; }
+static inline void jb_words16_store_c(char *p, jb_words16 w) { jb__store64_le(p, w.c); }
+#endif
 
-/* The layouts jb_put_text17 leaves out: the table-driven one of
- * numstyle.c, with the digits in a '0'-padded buffer. Out of line, so
- * that the common path keeps its registers; the small fields travel
- * packed in one word (bits 0-7 m, 8-23 n + 1024, 24-31 the style, 32 the
- * sign, 33 f32, 56-63 the first digit) so that every argument is in a
- * register and the call is a jump. */
+/* The layouts jb_put17 leaves out: the table-driven one of numstyle.c,
+ * with the digits in a '0'-padded buffer. Out of line, so that the
+ * common path keeps its registers; the small fields travel packed in one
+ * word (bits 0-7 m, 8-23 n + 1024, 24-31 the style, 32 the sign, 33 f32,
+ * 56-63 the first digit) so that every argument is in a register and the
+ * call is a jump. */
 static JB_NOINLINE size_t jb_put_text_general(char *dst, uint64_t b, uint64_t c, uint64_t f) {
     char dg[JB_DIGITS_ROOM];
     memset(dg, '0', JB_DIGITS_ROOM);
@@ -584,9 +579,9 @@ static JB_NOINLINE size_t jb_put_text_general(char *dst, uint64_t b, uint64_t c,
 }
 
 /*
- * The text of t in style st at dst (after the sign). Two common cases are
- * written here, each in a few word stores; bytes past the text, up to 25
- * from dst, may be overwritten (the contract gives JB_FMT_F64_MAX):
+ * The text of d in style st at dst. Two common cases are written here,
+ * each in a few word stores; bytes past the text, up to 25 from dst
+ * after the sign, may be overwritten (the contract gives JB_FMT_F64_MAX):
  *   - the point inside the digits and 1 <= n <= 7, which every style
  *     writes plainly as d.ddd (every plain range holds 1..7, and the ".0"
  *     rules apply only when no digit follows the point): the first digit,
@@ -598,35 +593,64 @@ static JB_NOINLINE size_t jb_put_text_general(char *dst, uint64_t b, uint64_t c,
  *     the digits.
  * The rest goes to jb_put_text_general.
  */
-static inline size_t jb_put_text17(char *dst, bool neg, const jb_text17 *t, jb_float_style st,
-                                   bool f32) {
+JB_INLINE size_t jb_put17(char *dst, bool neg, jb_dec17 d, jb_float_style st, bool f32) {
+    /* hi9 < 10^9 fits 32 bits: its split by 10^8 is a 32-bit division */
+    uint32_t hi9 = (uint32_t)(d.s / 100000000u);
+    uint32_t lead = hi9 / 100000000u;
+    uint32_t wa = hi9 - lead * 100000000u, wb = (uint32_t)(d.s - (uint64_t)hi9 * 100000000u);
     char *p = dst;
+    char first = (char)('0' + lead);
+    int n = d.n, m;
+    uint64_t b;
+    jb_words16 w;
+#if JB_FMT_SSE2
+    {
+        __m128i dg = jb_digits16_sse2(wa, wb);
+        /* bit i of nz: digit i + 2 is not 0 (0x7f + digit has its top bit
+         * set unless the digit is 0); the last such one ends the text
+         * (m = 1 when all 16 are zeros: (nz << 1) | 1 has its top bit at
+         * m - 1) */
+        uint32_t nz = (uint32_t)_mm_movemask_epi8(_mm_add_epi8(dg, _mm_set1_epi8(0x7f)));
+        w = _mm_add_epi8(dg, _mm_set1_epi8('0'));
+        m = 64 - jb__clz64(((uint64_t)nz << 1) | 1);
+    }
+#else
+    {
+        uint64_t xb = jb_digits8_word(wa), xc = jb_digits8_word(wb);
+        w.b = xb + JB_ZEROS8;
+        w.c = xc + JB_ZEROS8;
+        m = xc ? 17 - jb_word_trailing_zeros(xc) : xb ? 9 - jb_word_trailing_zeros(xb) : 1;
+    }
+#endif
+    b = jb_words16_b(w);
     *p = '-';
     p += neg;
-    if (JB_LIKELY((unsigned)(t->n - 1) < 7u && t->n < t->m)) {
-        unsigned n = (unsigned)t->n;
-        p[0] = t->lead;
-        jb__store64_le(p + 1, t->b);
-        jb__store64_le(p + n + 1, t->b >> (8 * (n - 1)));
-        p[n] = '.';
-        jb__store64_le(p + 10, t->c); /* digits 10..17 all follow the point */
-        return (size_t)neg + (size_t)t->m + 1;
+    if (JB_LIKELY((unsigned)(n - 1) < 7u && n < m)) {
+        unsigned u = (unsigned)n;
+        p[0] = first;
+        jb__store64_le(p + 1, b);
+        jb__store64_le(p + u + 1, b >> (8 * (u - 1)));
+        p[u] = '.';
+        jb_words16_store_c(p + 10, w); /* digits 10..17 all follow the point */
+        return (size_t)neg + (size_t)m + 1;
     }
-    if (t->n <= 0) {
+    if (n <= 0) {
         const jb_spelling *sp = &jb__spellings[(unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA];
-        if (t->n >= (f32 ? sp->lo32 : sp->lo)) {
-            size_t z = (size_t)(2 - t->n);
+        if (n >= (f32 ? sp->lo32 : sp->lo)) {
+            size_t z = (size_t)(2 - n);
             memcpy(p, "0.000000", 8);
-            p[z] = t->lead;
-            jb__store64_le(p + z + 1, t->b);
-            jb__store64_le(p + z + 9, t->c);
-            return (size_t)neg + z + (size_t)t->m;
+            p[z] = first;
+            jb__store64_le(p + z + 1, b);
+            jb_words16_store_c(p + z + 9, w);
+            return (size_t)neg + z + (size_t)m;
         }
     }
-    return jb_put_text_general(dst, t->b, t->c,
-                               (uint64_t)(unsigned)t->m | (uint64_t)(unsigned)(t->n + 1024) << 8 |
-                                   (uint64_t)((unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA) << 24 | (uint64_t)neg << 32 |
-                                   (uint64_t)f32 << 33 | (uint64_t)(unsigned char)t->lead << 56);
+    return jb_put_text_general(dst, b, jb_words16_c(w),
+                               (uint64_t)(unsigned)m | (uint64_t)(unsigned)(n + 1024) << 8 |
+                                   (uint64_t)((unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA)
+                                       << 24 |
+                                   (uint64_t)neg << 32 | (uint64_t)f32 << 33 |
+                                   (uint64_t)(unsigned char)first << 56);
 }
 
 /* Not reachable through the contract (v must be finite); spelled as
@@ -648,22 +672,23 @@ static size_t jb_spell_zero(char *dst, bool neg, jb_float_style st, bool f32) {
 /* The doubles the common path leaves out: non-finite, zero, Schubfach
  * for subnormals, powers of two and the smallest exponents, and the
  * common doubles whose one-product answer needs its exact checks. */
-static JB_NOINLINE size_t jb_fmt_f64_rare(char *dst, uint64_t bits, jb_float_style st) {
-    bool neg = (bits >> 63) != 0;
+static JB_NOINLINE size_t jb_fmt_f64_rare(char *dst, double v, jb_float_style st) {
+    uint64_t bits;
+    bool neg;
+    memcpy(&bits, &v, sizeof bits);
+    neg = (bits >> 63) != 0;
     uint32_t be = (uint32_t)(bits >> 52) & 0x7ffu;
     uint64_t bm = bits & (((uint64_t)1 << 52) - 1);
     jb_dec17 d;
-    jb_text17 t;
     if (be == 0x7ffu) return jb_spell_nonfinite(dst, neg, bm != 0);
     if (be == 0 && bm == 0) return jb_spell_zero(dst, neg, st, false);
     if (be - 6 <= 0x7fe - 6 && bm != 0) {
-        d = jb_dragon64(bm | ((uint64_t)1 << 52), (int32_t)be - 1075, true);
+        d = jb_dragon64(bm | ((uint64_t)1 << 52), be, true);
     } else {
         jb_dec e = jb_schubfach64(be, bm);
         d = jb_dec17_of(e.s, e.k);
     }
-    t = jb_digits17(d);
-    return jb_put_text17(dst, neg, &t, st, false);
+    return jb_put17(dst, neg, d, st, false);
 }
 
 /*
@@ -674,7 +699,6 @@ static JB_NOINLINE size_t jb_fmt_f64_rare(char *dst, uint64_t bits, jb_float_sty
  */
 static JB_NOINLINE size_t jb_fmt_f64_int(char *dst, uint64_t bits, uint64_t v, jb_float_style st) {
     bool neg = (bits >> 63) != 0;
-    jb_text17 t;
     if (v < 10000000u) {
         const jb_spelling *sp = &jb__spellings[(unsigned)st <= JB_FLOAT_LAST ? st : JB_FLOAT_ECMA];
         char *p = dst;
@@ -684,42 +708,40 @@ static JB_NOINLINE size_t jb_fmt_f64_int(char *dst, uint64_t bits, uint64_t v, j
         memcpy(p, ".0", 2);
         return (size_t)(p - dst) + (sp->point_zero ? 2 : 0);
     }
-    t = jb_digits17(jb_dec17_of(v, 0));
-    return jb_put_text17(dst, neg, &t, st, false);
+    return jb_put17(dst, neg, jb_dec17_of(v, 0), st, false);
 }
 
 /*
  * The common double on one path with no call but tail calls: exponent
  * field 6..0x7fe, fraction nonzero (not a power of two), no exact check
- * needed. Integers below 2^53 skip the search: their digits are the
- * shortest text.
+ * needed. Integers below 2^53 skip the search (before the test for a
+ * power of two: 1.0 is one): their digits are the shortest text.
  */
 size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st) {
     uint64_t bits, bm, c;
     uint32_t be;
     int32_t q;
     jb_dec17 d;
-    jb_text17 t;
     memcpy(&bits, &v, sizeof bits);
     be = (uint32_t)(bits >> 52) & 0x7ffu;
     bm = bits & (((uint64_t)1 << 52) - 1);
-    if (JB_UNLIKELY(be - 6 > 0x7fe - 6 || bm == 0)) return jb_fmt_f64_rare(dst, bits, st);
+    if (JB_UNLIKELY(be - 6 > 0x7fe - 6)) return jb_fmt_f64_rare(dst, v, st);
     c = bm | ((uint64_t)1 << 52);
     q = (int32_t)be - 1075;
-    /* an integer below 2^53: q <= 0 and the low -q bits of c are zeros,
-     * -q <= ctz(c) (<= 52, bit 52 is set; q > 0 makes -q huge unsigned) */
+    /* an integer below 2^53 (1.0 and the other powers of two too): q <= 0
+     * and the low -q bits of c are zeros, -q <= ctz(c) (<= 52, bit 52 is
+     * set; q > 0 makes -q huge unsigned) */
     if ((uint32_t)-q <= jb__ctz64(c)) return jb_fmt_f64_int(dst, bits, c >> -q, st);
-    d = jb_dragon64(c, q, false);
-    if (JB_UNLIKELY(d.s == 0)) return jb_fmt_f64_rare(dst, bits, st);
-    t = jb_digits17(d);
-    return jb_put_text17(dst, (bits >> 63) != 0, &t, st, false);
+    if (JB_UNLIKELY(bm == 0)) return jb_fmt_f64_rare(dst, v, st);
+    d = jb_dragon64(c, be, false);
+    if (JB_UNLIKELY(d.s == 0)) return jb_fmt_f64_rare(dst, v, st);
+    return jb_put17(dst, (bits >> 63) != 0, d, st, false);
 }
 
 size_t jb__fmt_f32_style(char *dst, float v, jb_float_style st) {
     uint32_t bits, bm, be;
     bool neg;
     jb_dec d;
-    jb_text17 t;
     memcpy(&bits, &v, sizeof bits);
     neg = (bits >> 31) != 0;
     be = (bits >> 23) & 0xffu;
@@ -727,8 +749,7 @@ size_t jb__fmt_f32_style(char *dst, float v, jb_float_style st) {
     if (JB_UNLIKELY(be == 0xffu)) return jb_spell_nonfinite(dst, neg, bm != 0);
     if (JB_UNLIKELY(be == 0 && bm == 0)) return jb_spell_zero(dst, neg, st, true);
     d = jb_schubfach32(be, bm);
-    t = jb_digits17(jb_dec17_of(d.s, d.k));
-    return jb_put_text17(dst, neg, &t, st, true);
+    return jb_put17(dst, neg, jb_dec17_of(d.s, d.k), st, true);
 }
 
 size_t jb__fmt_f64(char *dst, double v) { return jb__fmt_f64_style(dst, v, JB_FLOAT_ECMA); }

@@ -17,6 +17,20 @@
  * q < -27: truncated from a floor + 1 with twice the precision. */
 JB_HIDDEN extern const uint64_t jb__pow5_128[JB_POW5_MAX - JB_POW5_MIN + 1][2];
 
+/* What numfmt.c's one-product path needs for a double's exponent field f
+ * (6 <= f <= 0x7fe, binary exponent q = f - 1075), read from one entry
+ * jb__dragon_exp[f - 6] instead of computed: with k = floor(q log10 2),
+ * row is the byte offset in jb__pow5_128 of 10^(2-k) (so k = 344 -
+ * row / 16), beta = q + floor(log2 10^(2-k)) (6..9), and up is 1 where
+ * that row is a floor and must be rounded up (its low word never all
+ * ones there: no carry). tools/gen_pow5.py writes and checks them. */
+typedef struct jb_dragon_exp {
+    uint16_t row;
+    uint8_t beta, up;
+} jb_dragon_exp;
+#define JB_DRAGON_EXP_N (0x7fe - 6 + 1)
+JB_HIDDEN extern const jb_dragon_exp jb__dragon_exp[JB_DRAGON_EXP_N];
+
 /* Two-digit strings "00".."99", for writing two digits at a time. */
 JB_HIDDEN extern const char jb__digit_pairs[200];
 

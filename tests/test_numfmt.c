@@ -331,10 +331,19 @@ static void test_f64_random(long count, long shortness_every) {
  * end decides (r == di) and where the 100-step rounding is exact or a
  * tie; then the exponent fields next to the Schubfach fallback (1..8) and
  * the largest ones, and integers next to 2^53 (the integer shortcut's
- * edge).
+ * edge). Every exponent field, too, with fractions of each kind: the
+ * path reads k, beta and the power's row from one table entry per field
+ * (jb__dragon_exp), so a wrong entry shows only at its own exponent.
  */
 static void test_f64_one_product(long count) {
     uint64_t seed = 0x6A62647261ull;
+    for (uint64_t be = 1; be < 0x7FF; be++) {
+        uint64_t r = splitmix64(&seed) & 0x000FFFFFFFFFFFFFu;
+        check_f64_one(__LINE__, bits_to_f64(be << 52 | r), true);
+        check_f64_one(__LINE__, bits_to_f64(be << 52 | (r >> 26)), true);       /* short */
+        check_f64_one(__LINE__, bits_to_f64(be << 52 | 0x000FFFFFFFFFFFFFu), true); /* top */
+        check_f64_one(__LINE__, bits_to_f64(be << 52 | 1), true);
+    }
     for (long i = 0; i < count; i++) {
         uint64_t r = splitmix64(&seed);
         char s[32];
