@@ -644,6 +644,56 @@ static const char *skip_string_at(jb_reader *r, const char *q, const char *t) {
 }
 
 /*
+ * The escaped tail of a string in one pass, for the common case: from e
+ * (a backslash) decode each escape and copy the clean text after it to *o
+ * with the kernel, up to the closing quote, which it returns (*o then past
+ * the text). NULL at anything else, with nothing recorded: a fault, or
+ * lim reached first; the caller then takes the two-pass path, which
+ * reports exactly. Every escape's UTF-8 is no longer than its text, so
+ * the output stays behind the input: with *o at or before the output of
+ * e, it writes below *o + (lim - e) only. Reads below lim only.
+ */
+static const char *unescape_fast(const jb_kernel *k, const char *e, const char *lim, char **po,
+                                 bool *nul, unsigned mode) {
+    char *o = *po;
+    for (;;) {
+        unsigned char c;
+        if (lim - e < 2) return NULL;
+        c = (unsigned char)e[1];
+        if (c != 'u') {
+            char v = esc_tab[c];
+            if (!v) return NULL;
+            *o++ = v;
+            e += 2;
+        } else {
+            uint32_t cp, lo;
+            if (lim - e < 6 || (cp = hex4_value(e + 2)) > 0xFFFF) return NULL;
+            e += 6;
+            if (cp - 0xD800 < 0x800) { /* a surrogate: high, then \u of a low one */
+                if (cp >= 0xDC00 || lim - e < 6 || e[0] != '\\' || e[1] != 'u') return NULL;
+                lo = hex4_value(e + 2) - 0xDC00; /* not a hex digit: above 0xFFFF */
+                if (lo >= 0x400) return NULL;
+                cp = 0x10000 + ((cp - 0xD800) << 10) + lo;
+                e += 6;
+            }
+            if (cp == 0) *nul = true;
+            o += utf8_put(cp, o);
+        }
+        if (e < lim && *e != '\\' && *e != '"') {
+            size_t n = k->copy(o, (const unsigned char *)e, (size_t)(lim - e), mode);
+            o += n;
+            e += n;
+        }
+        if (e >= lim) return NULL;
+        if (*e == '"') {
+            *po = o;
+            return e;
+        }
+        if (*e != '\\') return NULL;
+    }
+}
+
+/*
  * The escaped tail of a string: s is its first content byte, t its first
  * backslash (s..t is clean, already validated). Finds the closing quote,
  * checks the decoded length can still fit max_string_len, then unescapes
@@ -652,10 +702,33 @@ static const char *skip_string_at(jb_reader *r, const char *q, const char *t) {
  */
 static jb_status string_escaped(jb_reader *r, const char *q, const char *s, const char *t, bool key,
                                 jb_str *out, bool *has_nul) {
-    const char *close = find_close(jb__kern(), t, r->end);
-    size_t raw, len;
-    char *buf, *o;
+    const char *close;
+    size_t raw, len, room = key ? r->keycap : (size_t)(r->arena->end - r->arena->pos);
+    char *buf = key ? r->keybuf : r->arena->pos, *o;
     bool nul = false;
+    /* One pass first (unescape_fast), into memory that is free now: the
+     * key buffer, or the arena's current chunk past its last allocation,
+     * taken by the allocation below once the string is known to fit; with
+     * the input read only within room bytes of s, the output stays inside
+     * it. What that pass does not take (the string not closed within
+     * room, a fault, a length over max_string_len's first bound) goes
+     * through the two passes below from the start. */
+    if (room > (size_t)(r->end - s)) room = (size_t)(r->end - s);
+    if (room > (size_t)(t - s) + 1) {
+        memcpy(buf, s, (size_t)(t - s));
+        o = buf + (t - s);
+        close = unescape_fast(jb__kern(), t, s + room, &o, &nul,
+                              (r->flags & JB_READ_ALLOW_INVALID_UTF8) ? 0 : JB_ESC_UTF8);
+        raw = close ? (size_t)(close - s) : 0;
+        if (close && !(r->max_string_len && raw / 6 > r->max_string_len)) {
+            /* raw + 1 <= room: the bytes just written, at buf (the
+             * arena's bump pointer, alignment 1) */
+            if (!key && jb__arena_alloc(r->arena, raw + 1, 1) != buf) return fail_nomem(r, q);
+            goto done;
+        }
+        nul = false;
+    }
+    close = find_close(jb__kern(), t, r->end);
     if (!close) {
         /* Report the first fault, as jb__r_skip would: validate up to the
          * end (which ends in "unterminated" if nothing earlier is wrong). */
@@ -685,6 +758,7 @@ static jb_status string_escaped(jb_reader *r, const char *q, const char *s, cons
     /* The limit is one past the closing quote: the unescape pass cannot
      * run beyond the text measured above, so it cannot overflow buf. */
     if (!unescape_rest(r, t, close + 1, q, &o, &nul)) return r->code;
+done:
     len = (size_t)(o - buf);
     *o = '\0';
     if (r->max_string_len && len > r->max_string_len) return fail_string_len(r, q);

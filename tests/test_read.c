@@ -477,6 +477,103 @@ static void test_string_errors(void) {
 }
 
 /* JB_READ_ALLOW_INVALID_UTF8 copies bytes through; controls stay errors. */
+/*
+ * An escaped string is decoded in one pass into memory free at the time
+ * (the key buffer, the arena's chunk past its last allocation) when it
+ * closes within that memory, and in two passes otherwise. For a key read
+ * with every key buffer size from none (two passes) to past the
+ * string's length (ASan sees a write past an exact-size buffer), and for
+ * a value read from an empty arena (two passes) and a used one: the same
+ * status, bytes, cursor and error.
+ */
+static res run_keybuf(const char *json, size_t len, size_t cap) {
+    res o;
+    jb_reader r;
+    jb_str s = {0, 0};
+    char *buf = malloc(len ? len : 1), *kb = cap ? malloc(cap) : NULL;
+    memset(&o, 0, sizeof o);
+    memcpy(buf, json, len);
+    jb__r_init(&r, buf, len, arena, NULL);
+    r.keybuf = kb;
+    r.keycap = cap;
+    o.st = jb__r_key(&r, &s);
+    if (o.st == JB_OK) {
+        o.outlen = s.len < sizeof o.out ? s.len : sizeof o.out;
+        memcpy(o.out, s.ptr, o.outlen);
+    } else {
+        o.off = r.err_offset;
+        memcpy(o.msg, r.message, sizeof o.msg);
+    }
+    o.pos = (size_t)(r.p - buf);
+    free(kb);
+    free(buf);
+    return o;
+}
+
+static void same_res(int line, const res *a, const res *b, size_t cap) {
+    CHECK_AT(line, a->st == b->st, "cap %zu: status %d, two passes %d", cap, (int)a->st,
+             (int)b->st);
+    CHECK_AT(line, a->pos == b->pos, "cap %zu: pos %zu, two passes %zu", cap, a->pos, b->pos);
+    if (a->st != b->st) return;
+    if (a->st == JB_OK) {
+        CHECK_MEM_AT(line, a->out, a->outlen, b->out, b->outlen);
+        CHECK_AT(line, a->nul == b->nul, "cap %zu: has_nul", cap);
+    } else {
+        CHECK_AT(line, a->off == b->off, "cap %zu: offset %zu, two passes %zu", cap, a->off, b->off);
+        CHECK_AT(line, strcmp(a->msg, b->msg) == 0, "cap %zu: '%s', two passes '%s'", cap, a->msg,
+                 b->msg);
+    }
+}
+
+static void one_pass_case(int line, const char *in, size_t len) {
+    res two = run_keybuf(in, len, 0), one;
+    for (size_t cap = 1; cap <= len + 8; cap++) {
+        one = run_keybuf(in, len, cap);
+        same_res(line, &one, &two, cap);
+    }
+    /* a value: a fresh arena has no chunk (two passes), the shared one
+     * has room (one pass where the string fits) */
+    {
+        cfg c;
+        jb_arena *fresh = jb_arena_new();
+        memset(&c, 0, sizeof c);
+        c.arena = fresh;
+        two = run_cfg(M_COPY, in, len, &c);
+        one = run(M_COPY, in, len, 0);
+        same_res(line, &one, &two, 0);
+        jb_arena_free(fresh);
+    }
+}
+
+static void test_string_one_pass(void) {
+    char in[256];
+    size_t i;
+    for (i = 0; i < sizeof esc_cases / sizeof esc_cases[0]; i++)
+        one_pass_case(esc_cases[i].line, esc_cases[i].in, strlen(esc_cases[i].in));
+    for (i = 0; i < sizeof bad_strings / sizeof bad_strings[0]; i++) {
+        size_t len = bad_strings[i].len ? bad_strings[i].len : strlen(bad_strings[i].in);
+        if (bad_strings[i].in[0] == '"') one_pass_case(bad_strings[i].line, bad_strings[i].in, len);
+    }
+    /* clean runs of every length up to past a 64-byte vector between
+     * escapes, a character of every UTF-8 length, a pair, a fault last */
+    for (size_t n = 0; n <= 70; n++) {
+        static const char *const tails[] = {"\"",           "\\u00e9\"",     "\xE2\x82\xAC\\n\"",
+                                            "\\uD83D\\uDE00\"", "\xF0\x9F\x98\x80\"", "\\q\"",
+                                            "\xC3\"",        "\x01\""};
+        for (size_t k = 0; k < sizeof tails / sizeof tails[0]; k++) {
+            size_t len;
+            in[0] = '"';
+            in[1] = '\\';
+            in[2] = 't';
+            memset(in + 3, 'a', n);
+            len = 3 + n;
+            memcpy(in + len, tails[k], strlen(tails[k]));
+            len += strlen(tails[k]);
+            one_pass_case(__LINE__, in, len);
+        }
+    }
+}
+
 static void test_string_invalid_utf8_allowed(void) {
     const uint32_t f = JB_READ_ALLOW_INVALID_UTF8;
     res o = runs(M_COPY,
@@ -1521,6 +1618,7 @@ int main(void) {
     test_string_escapes();
     test_string_errors();
     test_string_invalid_utf8_allowed();
+    test_string_one_pass();
     test_string_alignment();
     test_string_borrow_copy();
     test_string_limits();
