@@ -29,7 +29,9 @@ import subprocess
 import sys
 import tempfile
 
-DEFAULT_CASES = "twitter,citm_catalog,canada,dom.twitter,dom.citm_catalog,dom.canada"
+DEFAULT_CASES = ("twitter,citm_catalog,canada,dom.twitter,dom.citm_catalog,dom.canada,dom.mesh,dom.numbers,"
+                 "dom.gsoc-2018,dom.github_events,github_events,aeson.twitter100,gsoc-2018,"
+                 "fable.lookup.Case500,fable.lookup.Case1,wide.map1000,wide.map10000")
 
 ap = argparse.ArgumentParser()
 ap.add_argument("jbench")
