@@ -23,6 +23,7 @@
  */
 #include "codegen.h"
 #include "decode_frame.h"
+#include "numscan.h"
 #include "suggest.h"
 #include "value.h"
 
@@ -105,6 +106,93 @@ static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
     return S_PUSHED;
 }
 
+/* Whitespace after a key's ':' at p: none or one space in line, else
+ * the reader's. Returns the byte after it, or NULL (failure recorded). */
+static inline const char *ws_value(jb_reader *r, const char *p) {
+    if (JB_LIKELY(p + 1 < r->end)) {
+        if ((unsigned char)*p > ' ' && *p != '/') return p;
+        if (*p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/') return p + 1;
+    }
+    r->p = p;
+    return jb__r_ws(r) ? NULL : r->p;
+}
+
+/* Whitespace after a member's ',' at p: none (minified input), or a line
+ * break and up to 32 spaces (pretty-printed input: read.h's
+ * jb__ws_nl_spaces in line, where jb__r_ws would test for one space and
+ * call); anything else through the reader. NULL: failure recorded. */
+static inline const char *ws_member(jb_reader *r, const char *p) {
+    const char *end = r->end;
+    if (JB_LIKELY(p < end)) {
+        unsigned char c = (unsigned char)*p;
+        if (c > ' ' && c != '/') return p;
+        if (c == '\n' && end - p >= 34) {
+            const char *q = jb__ws_nl_spaces(p);
+            if (JB_LIKELY(q != NULL)) return q;
+        }
+    }
+    r->p = p;
+    return jb__r_ws_slow(r) ? NULL : r->p;
+}
+
+/*
+ * After a member or element at p (the value just read), in a container
+ * closed by `close`: the ',' and the whitespace after it (none, one space,
+ * or a line break and its indentation) when the next value starts there
+ * (1, *pp on it), or the whitespace before the close and the close itself
+ * (0, *pp past it, the depth left), in line; everything else (whitespace
+ * before a ',', a trailing comma, comments, errors) through jb__dec_next
+ * from p, which reads the same bytes the same way. -1: failure recorded.
+ */
+JB_INLINE int after_value(jb_reader *r, const char **pp, char close) {
+    const char *p = *pp, *end = r->end, *q;
+    if (JB_LIKELY(end - p >= 2)) {
+        if (*p == ',') {
+            unsigned char c = (unsigned char)p[1];
+            q = p + 1;
+            if (c > ' ' && c != '/' && c != (unsigned char)close) {
+                *pp = q;
+                return 1;
+            }
+            if (c == '\n' && end - q >= 34) {
+                q = jb__ws_nl_spaces(q);
+            } else if (c == ' ' && end - q >= 2 && (unsigned char)q[1] > ' ' && q[1] != '/') {
+                q++;
+            } else {
+                q = NULL;
+            }
+            if (q && *q != close) {
+                *pp = q;
+                return 1;
+            }
+        } else {
+            q = p;
+            if (*q == '\n' && end - q >= 34) q = jb__ws_nl_spaces(q);
+            if (q && *q == close) {
+                *pp = q + 1;
+                r->depth--;
+                return 0;
+            }
+        }
+    }
+    r->p = p;
+    int m = jb__dec_next(r, close);
+    *pp = r->p;
+    return m;
+}
+
+/* jb__dec_enter with r->p on '{' or '[': the depth check, then the
+ * whitespace after it, a line break and its indentation in line
+ * (ws_member). */
+JB_INLINE jb_status dec_enter(jb_reader *r) {
+    if (JB_UNLIKELY(r->depth >= r->max_depth)) return jb__dec_enter(r);
+    r->depth++;
+    const char *q = ws_member(r, r->p + 1);
+    if (JB_UNLIKELY(!q)) return r->code;
+    r->p = q;
+    return JB_OK;
+}
+
 /* Kinds decoded by one call that reads no typed value inside: arrays of
  * them need no frame. (Custom codecs and `any` are leaves too, but go
  * through jb__dec_start.) */
@@ -138,21 +226,50 @@ static int fixed_short(jb_reader *r, size_t n, size_t got) {
     return S_FAIL;
 }
 
+/* A double as an element of an array or vector: the straight scan
+ * (numscan.h) in line, here only (in the leaf switch it made every other
+ * value's path heavier); every other form through jb__dec_f64. */
+static inline jb_status elem_f64(jb_reader *r, double *out) {
+#if JB_NUM_SWAR
+    const char *p = r->p;
+    double d;
+    size_t n = jb__scan_f64_straight(p, r->end, &d);
+    /* a straight token leaves 5 bytes of the 26 it needs: p[n] is input */
+    if (JB_LIKELY(n && jb__num_delim[(unsigned char)p[n]] && n <= r->max_number_len)) {
+        *out = d;
+        r->p = p + n;
+        return JB_OK;
+    }
+#endif
+    return jb__dec_f64(r, out);
+}
+
 /* A fixed array of a flat kind, in one loop (no frame: nothing nests). */
 static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
-    if (jb__dec_enter(r)) return S_FAIL;
+    if (dec_enter(r)) return S_FAIL;
     const jb_type *et = t->elem;
+    const bool f64 = et->kind == JB_KIND_F64;
     size_t n = t->count, es = et->size, i = 0;
-    int more = jb__dec_first(r, ']');
+    const char *p = r->p;
+    int more = 1;
+    if (JB_UNLIKELY(p < r->end && *p == ']')) {
+        r->p = p + 1;
+        r->depth--;
+        more = 0;
+    }
     while (more > 0) {
         if (JB_UNLIKELY(i == n)) return fixed_more(r, t, n);
-        if (JB_UNLIKELY(dec_flat(r, et, out + i * es))) {
+        jb_status st =
+            f64 ? elem_f64(r, (double *)(void *)(out + i * es)) : dec_flat(r, et, out + i * es);
+        if (JB_UNLIKELY(st)) {
             jb__path_index(&r->path, i);
             return S_FAIL;
         }
         i++;
-        more = jb__dec_next(r, ']');
+        p = r->p;
+        more = after_value(r, &p, ']');
+        r->p = p;
     }
     if (more < 0) return S_FAIL;
     return i == n ? S_LEAF : fixed_short(r, n, i);
@@ -160,28 +277,88 @@ static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
 
 #define collect(r, sm, n, es, ea, v) jb__dec_collect(r, sm, n, es, ea, v)
 
-/* A vector of a flat kind, in one loop (no frame: nothing nests). */
-static int flat_vec(jb_reader *r, const jb_type *t, char *out) {
+/* How a vector's elements are read without a frame (leaf_vec): a flat
+ * kind, a fixed array of one, or a record whose fields are all leaves
+ * (pl->leaf_fields, unscoped, not unwrapped: leaf_record). LV_NONE: the
+ * vector's frame (start_vec). */
+enum { LV_FLAT, LV_FIXED, LV_RECORD, LV_NONE };
+
+static inline int leaf_vec_mode(const jb_type *et, const jb_plan **pl) {
+    if (flat_kind(et->kind)) return LV_FLAT;
+    if (et->kind == JB_KIND_ARRAY)
+        return et->elem && flat_kind(et->elem->kind) ? LV_FIXED : LV_NONE;
+    if (et->kind == JB_KIND_RECORD) {
+        const jb_plan *p = jb__plan_get(et); /* not compiled yet: start_vec compiles it */
+        if (p && p->leaf_fields && !p->scoped && !p->unwrap) {
+            *pl = p;
+            return LV_RECORD;
+        }
+    }
+    return LV_NONE;
+}
+
+/* Zero a record's slot: es bytes, a multiple of 8 up to 64 in line. */
+static inline void zero_slot(char *slot, size_t es) {
+    if ((es & 7) == 0 && es <= 64) {
+        for (size_t i = 0; i < es; i += 8) memset(slot + i, 0, 8);
+    } else {
+        memset(slot, 0, es);
+    }
+}
+
+/*
+ * A vector whose elements need no frame, in one loop: the elements on the
+ * scratch stack, gathered at the ']' as start_vec's frame does, the
+ * element read as jb__dec_start would read it (same checks, same order,
+ * same errors: a record's key, then the index, join the path). `mode` is
+ * a constant where leaf_vec calls it, so each kind gets its own loop.
+ */
+JB_INLINE int leaf_vec_loop(jb_reader *r, const jb_type *t, char *out, frame **top, int mode,
+                            const jb_plan *pl) {
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
-    if (jb__dec_enter(r)) return S_FAIL;
+    if (dec_enter(r)) return S_FAIL;
+    const char *p = r->p;
+    if (p < r->end && *p == ']') { /* [] */
+        r->p = p + 1;
+        r->depth--;
+        memset(out, 0, sizeof(anyvec));
+        return S_LEAF;
+    }
     const jb_type *et = t->elem;
     size_t es = et->size, ea = jb__dec_align(et), n = 0;
     jb_scratch_mark sm = jb__scratch_mark(r->arena);
-    int more = jb__dec_first(r, ']');
-    while (more > 0) {
-        void *slot;
+    int more;
+    do {
+        char *slot;
+        jb_status st;
         if (jb__dec_members_limit(r, n + 1)) goto fail;
         if (!(slot = jb__scratch_push(r->arena, es, ea))) {
             jb__dec_nomem(r);
             goto fail;
         }
-        if (JB_UNLIKELY(dec_flat(r, et, slot))) {
+        switch (mode) {
+        case LV_FLAT: st = dec_flat(r, et, slot); break;
+        case LV_FIXED: st = flat_fixed(r, et, slot) == S_FAIL ? r->code : JB_OK; break;
+        default: {
+            const char *at = r->p;
+            zero_slot(slot, es);
+            if (JB_UNLIKELY(at >= r->end || *at != '{')) {
+                st = jb__dec_type_error(r, et);
+            } else if (!(st = dec_enter(r))) {
+                st = leaf_record(r, pl, slot, at, top);
+            }
+            break;
+        }
+        }
+        if (JB_UNLIKELY(st)) {
             jb__path_index(&r->path, n);
             goto fail;
         }
         n++;
-        more = jb__dec_next(r, ']');
-    }
+        p = r->p;
+        more = after_value(r, &p, ']');
+        r->p = p;
+    } while (more > 0);
     if (more < 0) goto fail;
     anyvec v;
     if (collect(r, sm, n, es, ea, &v)) return S_FAIL;
@@ -190,6 +367,20 @@ static int flat_vec(jb_reader *r, const jb_type *t, char *out) {
 fail:
     jb__scratch_release(r->arena, sm);
     return S_FAIL;
+}
+
+static int leaf_vec(jb_reader *r, const jb_type *t, char *out, frame **top, int mode,
+                    const jb_plan *pl) {
+    switch (mode) {
+    case LV_FLAT: return leaf_vec_loop(r, t, out, top, LV_FLAT, NULL);
+    case LV_FIXED: return leaf_vec_loop(r, t, out, top, LV_FIXED, NULL);
+    default: return leaf_vec_loop(r, t, out, top, LV_RECORD, pl);
+    }
+}
+
+/* A vector of a flat kind (a field's JB_DOP_FLAT_VEC). */
+static inline int flat_vec(jb_reader *r, const jb_type *t, char *out) {
+    return leaf_vec(r, t, out, NULL, LV_FLAT, NULL);
 }
 
 /*
@@ -283,13 +474,16 @@ int jb__dec_start(jb_reader *r, const jb_type *t, void *out, frame **top) {
                 goto leaf;
             }
             return jb__dec_start_fixed(r, top, t, NULL, (char *)out, t->count);
-        case JB_KIND_VEC:
-            if (flat_kind(t->elem->kind) && JB_LIKELY(!r->errs)) { /* as arrays */
-                if (flat_vec(r, t, (char *)out) == S_FAIL) return S_FAIL;
+        case JB_KIND_VEC: {
+            const jb_plan *epl = NULL;
+            int mode = leaf_vec_mode(t->elem, &epl);
+            if (mode != LV_NONE && JB_LIKELY(!r->errs)) { /* as arrays */
+                if (leaf_vec(r, t, (char *)out, top, mode, epl) == S_FAIL) return S_FAIL;
                 st = JB_OK;
                 goto leaf;
             }
             return start_vec(r, top, t, (char *)out);
+        }
         case JB_KIND_MAP: return start_map(r, top, t, (char *)out);
         case JB_KIND_SUM: {
             const jb_plan *pl = jb__dec_plan(r, t);
@@ -549,35 +743,6 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
     f->waiting = true;
     return R_AGAIN;
     /* NOLINTEND(clang-analyzer-core.NullDereference) */
-}
-
-/* Whitespace after a key's ':' at p: none or one space in line, else
- * the reader's. Returns the byte after it, or NULL (failure recorded). */
-static inline const char *ws_value(jb_reader *r, const char *p) {
-    if (JB_LIKELY(p + 1 < r->end)) {
-        if ((unsigned char)*p > ' ' && *p != '/') return p;
-        if (*p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/') return p + 1;
-    }
-    r->p = p;
-    return jb__r_ws(r) ? NULL : r->p;
-}
-
-/* Whitespace after a member's ',' at p: none (minified input), or a line
- * break and up to 32 spaces (pretty-printed input: read.h's
- * jb__ws_nl_spaces in line, where jb__r_ws would test for one space and
- * call); anything else through the reader. NULL: failure recorded. */
-static inline const char *ws_member(jb_reader *r, const char *p) {
-    const char *end = r->end;
-    if (JB_LIKELY(p < end)) {
-        unsigned char c = (unsigned char)*p;
-        if (c > ' ' && c != '/') return p;
-        if (c == '\n' && end - p >= 34) {
-            const char *q = jb__ws_nl_spaces(p);
-            if (JB_LIKELY(q != NULL)) return q;
-        }
-    }
-    r->p = p;
-    return jb__r_ws_slow(r) ? NULL : r->p;
 }
 
 /* What fast_members stopped at. */
