@@ -73,10 +73,11 @@ static inline const jb_plan *flat_plan(const jb_writer *w, const jb_type *t) {
 }
 
 /* Write (t, p) in place if it needs no frame: leaves, arrays and vecs of
- * leaves (nothing in them nests), records of those (enc_flat), and arrays
- * and vecs of such records. True with the outcome in *st; false for a
- * container. A scalar field, a point's [x,y], a vec of ids, a
- * {"amount":..,"id":..} record or a vec of them thus costs no trip
+ * leaves (nothing in them nests), records of those (enc_flat), arrays
+ * and vecs of such records, and arrays and vecs of double[N] rows
+ * (jb__enc_f64_rows). True with the outcome in *st; false for a
+ * container. A scalar field, a point's [x,y], a ring of points, a vec of
+ * ids, a {"amount":..,"id":..} record or a vec of them thus costs no trip
  * through the walk's loop. */
 static inline bool put_flat(jb_writer *w, const jb_type *t, const void *p, jb_status *st) {
     jb_anyvec v;
@@ -95,8 +96,12 @@ static inline bool put_flat(jb_writer *w, const jb_type *t, const void *p, jb_st
         if (!(*st = items_of(w, t, p, &v))) *st = jb__enc_leaves(w, t->elem, v.items, v.len);
         return true;
     }
-    if (!(pl = flat_plan(w, t->elem))) return false;
-    if (!(*st = items_of(w, t, p, &v))) *st = flat_records(w, pl, v.items, v.len, t->elem->size);
+    if ((pl = flat_plan(w, t->elem))) {
+        if (!(*st = items_of(w, t, p, &v))) *st = flat_records(w, pl, v.items, v.len, t->elem->size);
+        return true;
+    }
+    if (!jb__enc_f64_rows_ok(w, t->elem)) return false;
+    if (!(*st = items_of(w, t, p, &v))) *st = jb__enc_f64_rows(w, t->elem, v.items, v.len);
     return true;
 }
 
@@ -676,8 +681,9 @@ static JB_ALWAYS_INLINE jb_status enter(jb_writer *w, estack *s, const jb_type *
         case JB_KIND_VEC: {
             jb_anyvec v;
             if ((st = items_of(w, t, p, &v))) goto out;
-            st = jb__enc_is_leaf(t->elem) ? jb__enc_leaves(w, t->elem, v.items, v.len)
-                                  : open_elems(w, s, t->elem, v.items, v.len);
+            st = jb__enc_is_leaf(t->elem)           ? jb__enc_leaves(w, t->elem, v.items, v.len)
+                 : jb__enc_f64_rows_ok(w, t->elem) ? jb__enc_f64_rows(w, t->elem, v.items, v.len)
+                                                   : open_elems(w, s, t->elem, v.items, v.len);
             goto out;
         }
         case JB_KIND_MAP: st = open_map(w, s, t, p); goto out;

@@ -50,6 +50,9 @@ JB_HIDDEN const jb_plan *jb__enc_plan_compile(jb_writer *w, const jb_type *t);
 JB_HIDDEN jb_status jb__enc_leaf(jb_writer *w, const jb_type *t, const void *p);
 /* '[' leaves ']': count elements of type elem at items (numbers in one go). */
 JB_HIDDEN jb_status jb__enc_leaves(jb_writer *w, const jb_type *elem, const char *items, size_t count);
+/* '[' rows ']': count rows (jb__enc_f64_rows_ok) at items, as the walk
+ * would write them, byte for byte and failure for failure. */
+JB_HIDDEN jb_status jb__enc_f64_rows(jb_writer *w, const jb_type *row, const char *items, size_t count);
 JB_HIDDEN jb_status jb__enc_f64(jb_writer *w, double v);
 /* A string; JB_E_VALUE for a NULL pointer with a length, JB_E_UTF8. */
 JB_HIDDEN jb_status jb__enc_str(jb_writer *w, const jb_str *s);
@@ -166,6 +169,14 @@ static inline jb_status jb__enc_u64(jb_writer *w, uint64_t v) {
 
 static inline bool jb__enc_int_as_string(const jb_writer *w, const jb_type *t) {
     return jb__int_as_string(t, w->scope);
+}
+
+/* An array or vec of such rows is written by one loop (encode_leaf.c,
+ * jb__enc_f64_rows) instead of a frame and a call per row: a row is an
+ * array of N > 0 doubles, in compact output. */
+static inline bool jb__enc_f64_rows_ok(const jb_writer *w, const jb_type *row) {
+    return row->kind == JB_KIND_ARRAY && row->count > 0 && row->elem->kind == JB_KIND_F64 &&
+           !jb__enc_pretty(w) && !jb__enc_int_as_string(w, row->elem);
 }
 
 typedef struct jb_anyvec {

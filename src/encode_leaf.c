@@ -158,13 +158,16 @@ static bool numbers_ok(const jb_writer *w, const jb_type *elem) {
 
 #define NUM_ROOM (JB_FMT_F64_MAX + 1)
 
+static jb_status enc_depth_fail(jb_writer *w) {
+    return jb__enc_fail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
+}
+
 static jb_status enc_numbers(jb_writer *w, const jb_type *elem, const char *items, size_t count) {
     const jb_kind k = elem->kind;
     const jb_float_style fs = jb__scope_float(w->scope);
     const size_t size = elem->size;
     jb_status st;
-    if (JB_UNLIKELY(w->depth >= w->max_depth))
-        return jb__enc_fail(w, JB_E_DEPTH, "nesting deeper than %u (a cycle?)", (unsigned)w->max_depth);
+    if (JB_UNLIKELY(w->depth >= w->max_depth)) return enc_depth_fail(w);
     char *o = w->p, *end = w->end;
     char sep = '[';
     for (size_t i = 0; i < count; i++, sep = ',') {
@@ -328,6 +331,79 @@ jb_status jb__enc_leaf(jb_writer *w, const jb_type *t, const void *p) {
     case JB_KIND_ANY: return jb__value_encode(w, *(const jb_value *const *)p);
     default: return jb__enc_fail(w, JB_E_DESCRIPTOR, "descriptor %s has an invalid kind", t->name ? t->name : "?");
     }
+}
+
+/*
+ * An array or vec of count rows, each an array of row->count > 0 doubles
+ * (jb__enc_f64_rows_ok: canada's rings of [x,y] points), compact: one loop over every number,
+ * the cursor in a local throughout, with no frame of the walk's and no
+ * call per row. Byte for byte, and failure for failure, what the walk
+ * does with it (open_elems, then jb__enc_sep and jb__enc_leaves per row):
+ * the same reservations in the same order (1 byte for a ',' between
+ * rows, NUM_ROOM before each number, 1 before a row's ']'), so a buffer
+ * grows, stages or fails at the same byte; a failure inside row i adds
+ * the index i to the path (after the number's own index), as the walk's
+ * frame would, and one on the ',' or the closing ']' does not.
+ */
+jb_status jb__enc_f64_rows(jb_writer *w, const jb_type *row, const char *items, size_t count) {
+    const jb_float_style fs = jb__scope_float(w->scope);
+    const size_t n = row->count, size = row->elem->size, stride = row->size;
+    jb_status st = jb__enc_open(w, '[');
+    if (st) return st;
+    if (count == 0) return jb__enc_close(w, ']', true);
+    if (JB_UNLIKELY(w->depth >= w->max_depth)) {
+        enc_depth_fail(w);
+        jb__path_index(&w->path, 0);
+        return w->code;
+    }
+    char *o = w->p, *end = w->end;
+    bool in_row = false; /* a failed reservation's place: inside row i */
+#define ROWS_ROOM(k, inside)                               \
+    do {                                                   \
+        if (JB_UNLIKELY((size_t)(end - o) < (k))) {        \
+            w->p = o;                                      \
+            in_row = (inside);                             \
+            if ((st = jb__w_grow(w, (k)))) goto sink_fail; \
+            o = w->p;                                      \
+            end = w->end;                                  \
+        }                                                  \
+    } while (0)
+    for (size_t i = 0; i < count; i++) {
+        const char *r = items + i * stride;
+        if (i) {
+            ROWS_ROOM(1, false);
+            *o++ = ',';
+        }
+        for (size_t j = 0; j < n; j++) {
+            double d;
+            ROWS_ROOM(NUM_ROOM, true);
+            *o++ = j ? ',' : '[';
+            memcpy(&d, r + j * size, sizeof d);
+            if (JB_LIKELY(isfinite(d))) {
+                o += jb__fmt_f64_style(o, d, fs);
+                continue;
+            }
+            /* null, aeson's spelling, or the error at [i][j] */
+            w->p = o;
+            if ((st = enc_nonfinite(w, d))) {
+                jb__path_index(&w->path, j);
+                jb__path_index(&w->path, i);
+                return st;
+            }
+            o = w->p;
+            end = w->end;
+        }
+        ROWS_ROOM(1, true);
+        *o++ = ']';
+        continue;
+    sink_fail:
+        jb__enc_sink_fail(w, st);
+        if (in_row) jb__path_index(&w->path, i);
+        return st;
+    }
+#undef ROWS_ROOM
+    w->p = o;
+    return jb__enc_close(w, ']', false);
 }
 
 /* '[' leaves ']': numbers in one go, other leaves one by one. */

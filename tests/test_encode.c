@@ -1582,6 +1582,156 @@ static void test_number_arrays_fixed(void) {
     }
 }
 
+/*
+ * Rows of doubles (an array or vec of double[N]: canada's rings of
+ * points) go through one loop (encode_leaf.c, jb__enc_f64_rows), where
+ * rows that are vecs take the walk, a frame and a call per row: the two
+ * must agree byte for byte and failure for failure. Each case encodes
+ * the same numbers both ways and compares the status, the error (code,
+ * path, message), the output, a fixed buffer of every size (needed size,
+ * prefix, no byte past it) and every failed allocation of a growing
+ * buffer, for: a vec of rows in a record field, a fixed array of rows, an
+ * empty vec, NaN at [i][j] (an error, and null with
+ * JB_WRITE_NONFINITE_NULL), and max_depth 1 to 4.
+ */
+typedef double row3[3];
+typedef JB_VEC(row3) vec_row3;
+typedef struct {
+    vec_row3 rows;
+} rows_rec;
+typedef struct {
+    JB_VEC(vec_f64) rows;
+} rows_ref;
+typedef struct {
+    row3 rows[4];
+} rows_fixed;
+typedef struct {
+    vec_f64 rows[4];
+} rows_fixed_ref;
+static const jb_type rows_rec_type =
+    JB_RECORD(rows_rec, JB_FIELD(rows_rec, rows, JB_VEC_OF_T(row3, JB_ARRAY_OF(double, 3, &jb_f64))));
+static const jb_type rows_ref_type =
+    JB_RECORD(rows_ref, JB_FIELD(rows_ref, rows, JB_VEC_OF_T(vec_f64, JB_VEC_OF(&jb_f64))));
+static const jb_type rows_fixed_type =
+    JB_RECORD(rows_fixed, JB_FIELD(rows_fixed, rows, JB_ARRAY_OF(row3, 4, JB_ARRAY_OF(double, 3, &jb_f64))));
+static const jb_type rows_fixed_ref_type =
+    JB_RECORD(rows_fixed_ref, JB_FIELD(rows_fixed_ref, rows, JB_ARRAY_OF(vec_f64, 4, JB_VEC_OF(&jb_f64))));
+
+/* An allocator that fails from its countdown's end on. */
+typedef struct {
+    long left;
+} countdown;
+static void *countdown_fn(void *ctx, void *p, size_t old, size_t n) {
+    countdown *c = ctx;
+    (void)old;
+    if (n == 0) {
+        free(p);
+        return NULL;
+    }
+    if (c->left-- <= 0) return NULL;
+    return realloc(p, n);
+}
+
+static void same_rows(int line, const jb_type *ta, const void *va, const jb_type *tb, const void *vb,
+                      const jb_write_options *o) {
+    jb_buf a = JB_BUF_INIT, b = JB_BUF_INIT;
+    jb_error ea, eb;
+    memset(&ea, 0, sizeof ea);
+    memset(&eb, 0, sizeof eb);
+    jb_status sa = jb_encode(ta, va, &a, o, &ea), sb = jb_encode(tb, vb, &b, o, &eb);
+    CHECK_AT(line, sa == sb, "status %s vs %s", jb_status_name(sa), jb_status_name(sb));
+    if (sa == JB_OK && sb == JB_OK) {
+        CHECK_MEM_AT(line, a.data, a.len, b.data, b.len);
+    } else {
+        CHECK_AT(line, ea.code == eb.code, "code %s vs %s", jb_status_name(ea.code), jb_status_name(eb.code));
+        CHECK_AT(line, strcmp(ea.path, eb.path) == 0, "path %s vs %s", ea.path, eb.path);
+        CHECK_AT(line, strcmp(ea.message, eb.message) == 0, "message %s vs %s", ea.message, eb.message);
+    }
+    if (sa == JB_OK && sb == JB_OK) {
+        for (size_t cap = 0; cap <= b.len + 1; cap++) {
+            char *da = malloc(cap + 16), *db = malloc(cap + 16);
+            size_t na = 0, nb = 0;
+            memset(da, 0x5a, cap + 16);
+            memset(db, 0x5a, cap + 16);
+            jb_status fa = jb_encode_fixed(ta, va, da, cap, &na, o, NULL);
+            jb_status fb = jb_encode_fixed(tb, vb, db, cap, &nb, o, NULL);
+            CHECK_AT(line, fa == fb && na == nb, "cap %zu: %d/%zu vs %d/%zu", cap, (int)fa, na, (int)fb, nb);
+            CHECK_AT(line, memcmp(da, db, cap + 16) == 0, "cap %zu: the bytes", cap);
+            free(da);
+            free(db);
+        }
+    }
+    for (long n = 0; n < 8; n++) {
+        countdown ca = {n}, cb = {n};
+        jb_allocator aa = {countdown_fn, &ca}, ab = {countdown_fn, &cb};
+        jb_buf xa = JB_BUF_INIT, xb = JB_BUF_INIT;
+        xa.alloc = &aa;
+        xb.alloc = &ab;
+        memset(&ea, 0, sizeof ea);
+        memset(&eb, 0, sizeof eb);
+        sa = jb_encode(ta, va, &xa, o, &ea);
+        sb = jb_encode(tb, vb, &xb, o, &eb);
+        CHECK_AT(line, sa == sb, "alloc %ld: status %s vs %s", n, jb_status_name(sa), jb_status_name(sb));
+        CHECK_AT(line, strcmp(ea.path, eb.path) == 0, "alloc %ld: path %s vs %s", n, ea.path, eb.path);
+        CHECK_AT(line, xa.len == xb.len, "alloc %ld: length", n);
+        jb_buf_free(&xa);
+        jb_buf_free(&xb);
+    }
+    jb_buf_free(&a);
+    jb_buf_free(&b);
+}
+
+static void test_f64_rows(void) {
+    enum { R = 40 };
+    row3 pts[R];
+    vec_f64 refs[R];
+    for (int i = 0; i < R; i++) {
+        for (int j = 0; j < 3; j++) pts[i][j] = (i % 5 ? -1.0 : 1.0) * (i * 17.125 + j) / (j + 3.0);
+        refs[i] = (vec_f64){pts[i], 3};
+    }
+    rows_rec rv = {{pts, R}};
+    rows_ref rr = {{refs, R}};
+    rows_fixed fv;
+    rows_fixed_ref fr;
+    memcpy(fv.rows, pts, sizeof fv.rows);
+    for (int i = 0; i < 4; i++) fr.rows[i] = (vec_f64){fv.rows[i], 3};
+    jb_write_options nn = {.flags = JB_WRITE_NONFINITE_NULL};
+    jb_write_options depth[4] = {{.max_depth = 1}, {.max_depth = 2}, {.max_depth = 3}, {.max_depth = 4}};
+    same_rows(__LINE__, &rows_rec_type, &rv, &rows_ref_type, &rr, NULL);
+    same_rows(__LINE__, &rows_fixed_type, &fv, &rows_fixed_ref_type, &fr, NULL);
+    for (int d = 0; d < 4; d++) {
+        same_rows(__LINE__, &rows_rec_type, &rv, &rows_ref_type, &rr, &depth[d]);
+        same_rows(__LINE__, &rows_fixed_type, &fv, &rows_fixed_ref_type, &fr, &depth[d]);
+    }
+    /* a NaN, then an infinity, at [7][2] and [0][0] */
+    pts[7][2] = NAN;
+    same_rows(__LINE__, &rows_rec_type, &rv, &rows_ref_type, &rr, NULL);
+    same_rows(__LINE__, &rows_rec_type, &rv, &rows_ref_type, &rr, &nn);
+    jb_error e = expect_fail(__LINE__, &rows_rec_type, &rv, NULL, JB_E_NONFINITE);
+    CHECK_STR(e.path, "$.rows[7][2]");
+    fv.rows[0][0] = -INFINITY;
+    fr.rows[0] = (vec_f64){fv.rows[0], 3};
+    same_rows(__LINE__, &rows_fixed_type, &fv, &rows_fixed_ref_type, &fr, NULL);
+    same_rows(__LINE__, &rows_fixed_type, &fv, &rows_fixed_ref_type, &fr, &nn);
+    e = expect_fail(__LINE__, &rows_fixed_type, &fv, NULL, JB_E_NONFINITE);
+    CHECK_STR(e.path, "$.rows[0][0]");
+    /* no rows */
+    rv.rows.len = 0;
+    rr.rows.len = 0;
+    same_rows(__LINE__, &rows_rec_type, &rv, &rows_ref_type, &rr, NULL);
+    for (int d = 0; d < 4; d++) same_rows(__LINE__, &rows_rec_type, &rv, &rows_ref_type, &rr, &depth[d]);
+    ENC(&rows_rec_type, &rv, "{\"rows\":[]}");
+    /* the text itself, for two rows */
+    pts[0][0] = 0.5;
+    pts[0][1] = -2;
+    pts[0][2] = 1e21;
+    pts[1][0] = 1.25e-7;
+    pts[1][1] = 3;
+    pts[1][2] = -0.0;
+    rv.rows.len = 2;
+    ENC(&rows_rec_type, &rv, "{\"rows\":[[0.5,-2,1e+21],[1.25e-7,3,-0]]}");
+}
+
 int main(void) {
     test_ints();
     test_floats();
@@ -1601,5 +1751,6 @@ int main(void) {
     test_flat_record_vecs();
     test_long_keys();
     test_number_arrays_fixed();
+    test_f64_rows();
     return check_report();
 }
