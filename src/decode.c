@@ -244,8 +244,34 @@ static inline jb_status elem_f64(jb_reader *r, double *out) {
     return jb__dec_f64(r, out);
 }
 
+#if JB_NUM_SWAR
+/*
+ * A fixed array of n >= 1 doubles written minified, "[d,d,...]" with
+ * every double of the straight scan's shape (numscan.h) and nothing
+ * between the tokens (canada's points): read whole in line, no call, p
+ * past its ']'. The ',' and the ']' are the delimiters the scan needs
+ * after a token. NULL for anything else (the depth at its limit, another
+ * shape, whitespace, a long token), r untouched: out may hold some of the
+ * values, which flat_fixed_general then reads again from p.
+ */
+JB_INLINE const char *f64_array_min(const jb_reader *r, const char *p, double *out, size_t n) {
+    const char *end = r->end;
+    if (JB_UNLIKELY(r->depth >= r->max_depth || p >= end || *p != '[')) return NULL;
+    p++;
+    for (size_t i = 0; i < n; i++) {
+        double d;
+        size_t k = jb__scan_f64_straight(p, end, &d);
+        /* a straight token leaves 5 of the 26 bytes it needs: p[k] is input */
+        if (!k || k > r->max_number_len || p[k] != (i + 1 < n ? ',' : ']')) return NULL;
+        out[i] = d;
+        p += k + 1;
+    }
+    return p;
+}
+#endif
+
 /* A fixed array of a flat kind, in one loop (no frame: nothing nests). */
-static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
+static int flat_fixed_general(jb_reader *r, const jb_type *t, char *out) {
     if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
     if (dec_enter(r)) return S_FAIL;
     const jb_type *et = t->elem;
@@ -273,6 +299,19 @@ static int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
     }
     if (more < 0) return S_FAIL;
     return i == n ? S_LEAF : fixed_short(r, n, i);
+}
+
+JB_INLINE int flat_fixed(jb_reader *r, const jb_type *t, char *out) {
+#if JB_NUM_SWAR
+    if (t->elem->kind == JB_KIND_F64 && t->count) {
+        const char *q = f64_array_min(r, r->p, (double *)(void *)out, t->count);
+        if (JB_LIKELY(q != NULL)) {
+            r->p = q;
+            return S_LEAF;
+        }
+    }
+#endif
+    return flat_fixed_general(r, t, out);
 }
 
 #define collect(r, sm, n, es, ea, v) jb__dec_collect(r, sm, n, es, ea, v)
