@@ -359,6 +359,51 @@ typedef enum { W_HTTP = 0, W_USER = 1, W_LOWER = 2 } words;
 static const jb_type words_type = JB_ENUM((words, .rename = JB_RENAME_SNAKE_SERDE),
     JB_ENUM_CASE(W_HTTP, "HTTPServer"), JB_ENUM_CASE(W_USER, "UserID"), JB_ENUM_CASE(W_LOWER, "user_ID"));
 
+/* vectors of every leaf the generated code reads in one runtime loop
+ * (jb_gen_vec: bools, each integer kind, floats, strings) */
+typedef struct {
+    bool has_b;
+    JB_VEC(bool) b;
+    bool has_i8;
+    JB_VEC(int8_t) i8;
+    bool has_i16;
+    JB_VEC(int16_t) i16;
+    bool has_i32;
+    JB_VEC(int32_t) i32;
+    bool has_i64;
+    JB_VEC(int64_t) i64;
+    bool has_u8;
+    JB_VEC(uint8_t) u8;
+    bool has_u16;
+    JB_VEC(uint16_t) u16;
+    bool has_u32;
+    JB_VEC(uint32_t) u32;
+    bool has_u64;
+    JB_VEC(uint64_t) u64;
+    bool has_f32;
+    JB_VEC(float) f32;
+    bool has_f64;
+    JB_VEC(double) f64;
+    bool has_s;
+    JB_VEC(jb_str) s;
+    bool has_cs;
+    JB_VEC(char *) cs;
+} leaf_vecs;
+static const jb_type leaf_vecs_type = JB_RECORD(leaf_vecs,
+    JB_OPTIONAL(leaf_vecs, b, has_b, JB_VEC_OF_T(bool, &jb_bool)),
+    JB_OPTIONAL(leaf_vecs, i8, has_i8, JB_VEC_OF_T(int8_t, &jb_i8)),
+    JB_OPTIONAL(leaf_vecs, i16, has_i16, JB_VEC_OF_T(int16_t, &jb_i16)),
+    JB_OPTIONAL(leaf_vecs, i32, has_i32, JB_VEC_OF_T(int32_t, &jb_i32)),
+    JB_OPTIONAL(leaf_vecs, i64, has_i64, JB_VEC_OF_T(int64_t, &jb_i64)),
+    JB_OPTIONAL(leaf_vecs, u8, has_u8, JB_VEC_OF_T(uint8_t, &jb_u8)),
+    JB_OPTIONAL(leaf_vecs, u16, has_u16, JB_VEC_OF_T(uint16_t, &jb_u16)),
+    JB_OPTIONAL(leaf_vecs, u32, has_u32, JB_VEC_OF_T(uint32_t, &jb_u32)),
+    JB_OPTIONAL(leaf_vecs, u64, has_u64, JB_VEC_OF_T(uint64_t, &jb_u64)),
+    JB_OPTIONAL(leaf_vecs, f32, has_f32, JB_VEC_OF_T(float, &jb_f32)),
+    JB_OPTIONAL(leaf_vecs, f64, has_f64, JB_VEC_OF_T(double, &jb_f64)),
+    JB_OPTIONAL(leaf_vecs, s, has_s, JB_VEC_OF_T(jb_str, &jb_string)),
+    JB_OPTIONAL(leaf_vecs, cs, has_cs, JB_VEC_OF_T(char *, &jb_cstr)));
+
 static const jb_type interop_type = JB_RECORD((interop, .format = &jb_format_aeson),
     JB_FIELD(interop, d, &jb_f64), JB_FIELD(interop, f, &jb_f32),
     JB_FIELD(interop, v, JB_VEC_OF_T(double, &jb_f64)), JB_OPTIONAL(interop, m, has_m, &jb_f64),
@@ -466,6 +511,7 @@ const zoo_entry zoo_types[] = {
     {"sorted_maps", &sorted_maps_type},
     {"sorted_maps_aeson", &sorted_maps_aeson},
     {"words", &words_type},
+    {"leaf_vecs", &leaf_vecs_type},
 };
 const size_t zoo_count = sizeof zoo_types / sizeof zoo_types[0];
 

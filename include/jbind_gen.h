@@ -45,10 +45,12 @@ typedef struct jb_gen_dec {
     uint32_t depth;        /**< current nesting */
     uint32_t max_depth;
     size_t max_members;    /**< SIZE_MAX: none */
-    void *reader;          /**< the library's reader (opaque) */
+    void *reader;          /**< the library's reader, made on first use (opaque) */
     const char *at;        /**< the cursor jb_gen_field leaves (it returns the field) */
     jb_str key;            /**< the key jb_gen_field read last (an unknown key's text) */
     size_t max_string_len; /**< SIZE_MAX: none (a name matched inline checks it) */
+    size_t max_number_len; /**< bytes of one number token (the call's limit) */
+    void *arena;           /**< the call's arena (opaque) */
 } jb_gen_dec;
 
 /** The encoder's state as generated code sees it. */
@@ -57,7 +59,8 @@ typedef struct jb_gen_enc {
     uint32_t flags;        /**< the call's JB_WRITE_* */
     uint32_t depth;
     uint32_t max_depth;
-    void *writer;          /**< the library's writer (opaque) */
+    void *writer;          /**< the library's writer, made on first use (opaque) */
+    uint32_t scope;        /**< the call's root representation scope (its float style) */
 } jb_gen_enc;
 
 /** A specialized decoder: p on the value's first byte (whitespace skipped);
@@ -104,8 +107,23 @@ JB_API jb_status jb_gen_attach(jb_gen_unit *unit, const jb_type *const *roots, j
 
 /** Whitespace past the cases inlined below. */
 JB_API const char *jb_gen_ws(jb_gen_dec *d, const char *p);
-/** An integer into *out of type t (a built-in integer descriptor). */
+/** An integer into *out of type t (an integer descriptor). */
 JB_API const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out);
+/** The same for the built-in integer descriptors (jb_i8 ... jb_u64): the
+ * kind known, the store is one range check. */
+JB_API const char *jb_gen_i8(jb_gen_dec *d, const char *p, void *out);
+JB_API const char *jb_gen_i16(jb_gen_dec *d, const char *p, void *out);
+JB_API const char *jb_gen_i32(jb_gen_dec *d, const char *p, void *out);
+JB_API const char *jb_gen_i64(jb_gen_dec *d, const char *p, void *out);
+JB_API const char *jb_gen_u8(jb_gen_dec *d, const char *p, void *out);
+JB_API const char *jb_gen_u16(jb_gen_dec *d, const char *p, void *out);
+JB_API const char *jb_gen_u32(jb_gen_dec *d, const char *p, void *out);
+JB_API const char *jb_gen_u64(jb_gen_dec *d, const char *p, void *out);
+/** A vector (its {items, len} at out) of elements of type t, a leaf the
+ * generator reads through a kernel above (bool, an integer, f64, f32, a
+ * string): the whole array in one loop, each element stored on the
+ * scratch stack, then one arena block. */
+JB_API const char *jb_gen_vec(jb_gen_dec *d, const char *p, const jb_type *t, void *out);
 JB_API const char *jb_gen_f64(jb_gen_dec *d, const char *p, double *out);
 JB_API const char *jb_gen_f32(jb_gen_dec *d, const char *p, float *out);
 JB_API const char *jb_gen_str(jb_gen_dec *d, const char *p, jb_str *out);

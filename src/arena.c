@@ -208,11 +208,6 @@ void *jb__arena_alloc_slow(jb_arena *a, size_t size, size_t align) {
 
 jb_status jb__arena_fail_code(const jb_arena *a) { return a ? a->fail : JB_E_NOMEM; }
 
-jb_arena_mark jb__arena_mark(jb_arena *a) {
-    jb_arena_mark m = {a->cur, a->pos, a->used};
-    return m;
-}
-
 void jb__arena_rollback(jb_arena *a, jb_arena_mark m) {
     /* Every chunk used since m lies after m.chunk on the list (chunks are
      * only ever inserted after the current one), so this frees them all. */

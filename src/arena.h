@@ -77,7 +77,10 @@ JB_HIDDEN jb_status jb__arena_fail_code(const jb_arena *a);
  * number texts); NULL when the arena cannot grow. */
 JB_HIDDEN char *jb__arena_strdup(jb_arena *a, const char *s, size_t n);
 
-JB_HIDDEN jb_arena_mark jb__arena_mark(jb_arena *a);
+static inline jb_arena_mark jb__arena_mark(jb_arena *a) {
+    jb_arena_mark m = {a->cur, a->pos, a->used};
+    return m;
+}
 /* Forget everything allocated since m (memory is kept for reuse). m must
  * have been taken since the last reset. */
 JB_HIDDEN void jb__arena_rollback(jb_arena *a, jb_arena_mark m);

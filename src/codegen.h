@@ -17,19 +17,22 @@
 #include "jbind_gen.h"
 #include "plan.h"
 
-struct jb_reader;
-struct jb_writer;
 
 /* ---- the hand-over (codegen_rt.c) ---- */
 
 /* The codec attached to t, or NULL. */
 JB_HIDDEN const jb_gen_codec *jb__gen_codec(const jb_type *t);
-/* Run the generated decoder with r at the value (whitespace skipped):
- * true with r->p past the value, false when the interpreter must run
- * (r, the arena and out are then the caller's to reset). */
-JB_HIDDEN bool jb__gen_decode(const jb_gen_codec *c, struct jb_reader *r, void *out);
-/* Run the generated encoder into w: true when it wrote the value. */
-JB_HIDDEN bool jb__gen_encode(const jb_gen_codec *c, struct jb_writer *w, const jb_type *t, const void *value);
+/* jb_decode / jb_decode_prefix (consumed: not NULL) of a whole document
+ * by the generated codec c, out zeroed (size bytes): 1 when it took the
+ * document (the value in out, *consumed set); 0 when the interpreter must
+ * run, with the arena, the scratch stack and out as they were. */
+JB_HIDDEN int jb__gen_doc(const jb_gen_codec *c, const char *json, size_t len, void *out, size_t size,
+                          jb_arena *a, const jb_read_options *opts, size_t *consumed);
+/* jb_encode of value by the generated codec c into buf: 1 when it wrote
+ * the value (buf->len past it); 0 when the interpreter must write it all,
+ * buf->len as it was (buf's memory may have grown). */
+JB_HIDDEN int jb__gen_enc_doc(const jb_gen_codec *c, const void *value, jb_buf *buf,
+                              const jb_write_options *opts);
 
 /* ---- the generator ---- */
 

@@ -36,15 +36,16 @@ static bool flat(jb_kind k) {
     return (k >= JB_KIND_BOOL && k <= JB_KIND_ENUM) || k == JB_KIND_RAW || k == JB_KIND_NUMBER;
 }
 
+/* The name of a built-in integer descriptor (its kernel is jb_gen_<name>). */
 static const char *builtin_int(const jb_type *t) {
-    if (t == &jb_i8) return "&jb_i8";
-    if (t == &jb_i16) return "&jb_i16";
-    if (t == &jb_i32) return "&jb_i32";
-    if (t == &jb_i64) return "&jb_i64";
-    if (t == &jb_u8) return "&jb_u8";
-    if (t == &jb_u16) return "&jb_u16";
-    if (t == &jb_u32) return "&jb_u32";
-    if (t == &jb_u64) return "&jb_u64";
+    if (t == &jb_i8) return "i8";
+    if (t == &jb_i16) return "i16";
+    if (t == &jb_i32) return "i32";
+    if (t == &jb_i64) return "i64";
+    if (t == &jb_u8) return "u8";
+    if (t == &jb_u16) return "u16";
+    if (t == &jb_u32) return "u32";
+    if (t == &jb_u64) return "u64";
     return NULL;
 }
 
@@ -80,7 +81,7 @@ static void decode_value(cg *g, const jb_type *t, uint32_t scope, const char *ds
     default:
         if (t->kind >= JB_KIND_I8 && t->kind <= JB_KIND_U64) {
             bi = builtin_int(t);
-            if (bi) P("%sif (!(p = jb_gen_int(d, p, %s, %s))) return NULL;\n", in, bi, dst);
+            if (bi) P("%sif (!(p = jb_gen_%s(d, p, %s))) return NULL;\n", in, bi, dst);
             else P("%sif (!(p = jb_gen_int(d, p, T[%zu], %s))) return NULL;\n", in, jb__cg_type(g, t), dst);
             return;
         }
@@ -228,7 +229,7 @@ static void record(cg *g, const cg_node *nd, const jb_plan *pl) {
             P("    if ((seen[%zu] & UINT64_C(0x%llx)) != UINT64_C(0x%llx)) return NULL;\n", w, (unsigned long long)req,
               (unsigned long long)req);
     }
-    /* the known members, at most n: jb__gen_decode runs generated code
+    /* the known members, at most n: jb__gen_doc runs generated code
      * only under a limit of JB_CG_COMPACT_FIELDS members or more, so only
      * a larger record counts them (its seen bits) */
     if (n > JB_CG_COMPACT_FIELDS)
@@ -269,10 +270,28 @@ static void fixed_array(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
 
 /* A vector: elements on the scratch stack, then one arena block
  * (flat_vec, start_vec and step_vec). */
+/* Does jb_gen_vec take a vector of t in scope (a leaf decode_value reads
+ * through a kernel)? */
+static bool vec_leaf(const jb_type *t, uint32_t scope) {
+    switch (t->kind) {
+    case JB_KIND_BOOL: case JB_KIND_F64: case JB_KIND_F32: case JB_KIND_STR: case JB_KIND_CSTR:
+    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
+    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
+        return !jb__cg_is_node(t) && !scope_matters(t, scope);
+    default: return false;
+    }
+}
+
 static void vec(cg *g, const cg_node *nd) {
     const jb_type *et = nd->t->elem;
     size_t es = et->size, ea = et->align ? et->align : 8;
     if (ea > 16) ea = 16;
+    if (vec_leaf(et, nd->scope)) { /* the whole loop in the runtime */
+        const char *bi = builtin_int(et);
+        if (bi) P("    return jb_gen_vec(d, p, &jb_%s, o);\n}\n\n", bi);
+        else P("    return jb_gen_vec(d, p, T[%zu], o);\n}\n\n", jb__cg_type(g, et));
+        return;
+    }
     P("    const char *const end = d->end;\n    jb_gen_mark m;\n    size_t n = 0;\n    char *slot;\n");
     P("    if (!(p = jbg_open(d, p, '['))) return NULL;\n");
     P("    if (p < end && *p == ']') {\n        d->depth--;\n        return p + 1;\n    }\n");
@@ -614,10 +633,16 @@ static void sum(cg *g, const cg_node *nd, const jb_plan *pl) {
         }
         P("    default: return NULL;\n    }\n");
         break;
-    default: /* external: {"Case": payload} */
+    default: { /* external: {"Case": payload} */
+        /* the key by the name tree (then the colon), as case_name */
         P("    if (!(p = jbg_open(d, p, '{'))) return NULL;\n");
+        bool tree = pl->n <= jb__cg_compact_min && names_match(g, pl, case_hit, "key_hit");
         P("    if (p >= end || *p != '\"' || !(p = jb_gen_key(d, p, &key))) return NULL;\n");
-        P("    switch (jb_gen_find(T[%zu], key.ptr, key.len)) {\n", tix);
+        P("    c = jb_gen_find(T[%zu], key.ptr, key.len);\n", tix);
+        if (tree)
+            P("    goto key_done;\nkey_hit:\n    if (!(p = jbg_ws(d, p)) || p >= end || *p != ':') return NULL;\n"
+              "    if (!(p = jbg_ws(d, p + 1))) return NULL;\nkey_done:\n");
+        P("    switch (c) {\n");
         for (size_t c = 0; c < pl->n; c++) {
             P("    case %zu:\n", c);
             payload(g, nd, pl, c, in, "        ");
@@ -627,6 +652,7 @@ static void sum(cg *g, const cg_node *nd, const jb_plan *pl) {
         P("    default: return NULL;\n    }\n");
         P("    p = jbg_ws(d, p);\n    if (p >= end || *p != '}') return NULL;\n    d->depth--;\n    return p + 1;\n");
         break;
+    }
     }
     if (pl->all_nullary || pl->sum_style == JB_SUM_EXTERNAL) by_name(g, nd, pl);
     P("}\n\n");

@@ -7,7 +7,7 @@
  * (the same code, so the same accepted inputs and the same values): it
  * puts the generated code's cursor into the reader or writer, calls the
  * leaf, and returns the new cursor, or NULL on any failure. A failure is
- * never reported from here: jb__gen_decode / jb__gen_encode roll the call
+ * never reported from here: jb__gen_doc / jb__gen_enc_doc roll the call
  * back and the interpreter runs on the same input (codegen.md, "Same
  * behaviour"), which makes the error, the path and the arena state exactly
  * the interpreter's.
@@ -19,8 +19,58 @@
 #include "kernel.h"
 #include "numscan.h"
 
-static jb_reader *rd(jb_gen_dec *d) { return (jb_reader *)d->reader; }
-static jb_writer *wr(jb_gen_enc *e) { return (jb_writer *)e->writer; }
+/*
+ * The reader and writer behind a generated call, set up on first use.
+ * Most documents a generated codec takes never need them (they are for
+ * the kernels' general paths: escapes, long numbers, whitespace other
+ * than a line break, the interpreter for one value), and setting one up is
+ * most of a small document's cost (jb__r_init: about 60 instructions, the
+ * writer's about 70). So the entry (jb__gen_doc, jb__gen_enc_doc) only
+ * records what they are made from, and rd / wr make them when a kernel
+ * first asks: the state they then get is what the entry would have made.
+ */
+typedef struct gen_reader {
+    jb_reader r;
+    bool ready;
+    const char *json;
+    size_t len;
+    jb_arena *arena;
+    const jb_read_options *opts;
+    uintptr_t floor;
+} gen_reader;
+
+typedef struct gen_writer {
+    jb_writer w;
+    bool ready;
+    jb_buf *buf;
+    const jb_write_options *opts;
+    uintptr_t floor;
+} gen_writer;
+
+static JB_NOINLINE jb_reader *rd_init(gen_reader *g) {
+    jb__r_init(&g->r, g->json, g->len, g->arena, g->opts);
+    g->r.stack_floor = g->floor;
+    g->ready = true;
+    return &g->r;
+}
+
+static inline jb_reader *rd(jb_gen_dec *d) {
+    gen_reader *g = (gen_reader *)d->reader;
+    return JB_LIKELY(g->ready) ? &g->r : rd_init(g);
+}
+
+static JB_NOINLINE jb_writer *wr_init(gen_writer *g) {
+    jb__w_init_buf(&g->w, g->buf, g->opts);
+    g->w.custom_depth = UINT32_MAX;
+    g->w.stack_floor = g->floor;
+    g->ready = true;
+    return &g->w;
+}
+
+static inline jb_writer *wr(jb_gen_enc *e) {
+    gen_writer *g = (gen_writer *)e->writer;
+    return JB_LIKELY(g->ready) ? &g->w : wr_init(g);
+}
 
 /* The cursor back from a leaf: NULL when it failed. */
 static const char *after(jb_reader *r, jb_status st) { return st ? NULL : r->p; }
@@ -54,12 +104,19 @@ static inline const char *ws_here(jb_gen_dec *d, const char *p) {
 
 /*
  * Integers: the common token (optional '-', 1 to 15 digits without a
- * leading zero, then a delimiter) in at most two word loads, without the
- * reader; anything else, and input within 18 bytes of the end, through
- * jb__dec_int, whose fast path this is a shorter copy of (the same
- * tokens taken, the same values stored). Two words: the first 8 digits'
- * value times 10^k plus the next k's, k < 8 (a 16th digit goes to the
- * general path, so the second word always ends in a non-digit).
+ * leading zero, then a delimiter) without the reader; anything else
+ * through jb__dec_int, whose fast path this is a shorter copy of (the
+ * same tokens taken, the same values stored).
+ *
+ * One word load counts the digits. One digit is the word's low byte, two
+ * to four are combined in 32 bits, five to seven by jb__digits_first; at
+ * most 7 digits fit every kind of 32 bits and more, so those stores need
+ * no range check. Eight digits or more (ids, timestamps): the first
+ * eight's value, then the rest one byte at a time (a second word's
+ * constants in registers made every integer save them). Within 9 bytes of
+ * the end of the input, and where words are not loaded (JB_NUM_SWAR 0),
+ * a byte loop of at most 7 digits. The kind is a constant where the
+ * generator knows it (jb_gen_i8 ... jb_gen_u64, the vector loop).
  */
 /* Every other integer token: the interpreter's leaf. */
 static JB_NOINLINE const char *int_general(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
@@ -68,33 +125,108 @@ static JB_NOINLINE const char *int_general(jb_gen_dec *d, const char *p, const j
     return after(r, jb__dec_int(r, t, out));
 }
 
-const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
+/* end: d->end (a parameter so that a loop keeps it in a register: stores
+ * through out may alias *d). */
+JB_INLINE const char *int_at(jb_gen_dec *d, const char *p, const char *end, jb_kind k, const jb_type *t,
+                             void *out) {
+    bool neg;
+    const char *s;
+    uint64_t v;
+    unsigned n;
 #if JB_NUM_SWAR
-    if (JB_LIKELY(d->end - p >= 18)) {
-        bool neg = *p == '-';
-        const char *s = p + neg;
-        uint64_t w = jb__load64(s) - JB_ZEROS8, v;
-        unsigned k = jb__digit_count8(w), n = k;
-        if (k == 8) {
-            uint64_t w2 = jb__load64(s + 8) - JB_ZEROS8;
-            unsigned k2 = jb__digit_count8(w2);
-            if (k2 == 8) goto general;
-            v = (uint64_t)jb__digits8(w) * jb__pow10_u32[k2] + (k2 ? jb__digits_first(w2, k2) : 0);
-            n += k2;
-        } else {
-            if (k == 0) goto general;
-            v = jb__digits_first(w, k);
+    if (JB_LIKELY(end - p >= 9)) {
+        neg = *p == '-';
+        s = p + neg;
+        uint64_t w = jb__load64(s) - JB_ZEROS8;
+        n = jb__digit_count8(w);
+        if (n == 1) {
+            v = w & 0xF; /* one digit is its own value */
+        } else if (JB_UNLIKELY(n == 0 || (w & 0xFF) == 0)) { /* not a digit; a leading zero */
+            return int_general(d, p, t, out);
+        } else if (n <= 4) {
+            /* 2 to 4 digits moved to the top of a 32-bit word (zeros come
+             * in as leading digits), then neighbours combined: bytes 0
+             * and 2 hold the two 2-digit halves */
+            uint32_t h = (uint32_t)w << (8 * (4 - n));
+            h = h * 10 + (h >> 8);
+            v = (h & 0xFF) * 100 + ((h >> 16) & 0xFF);
+        } else if (n < 8) {
+            v = jb__digits_first(w, n);
+        } else { /* 8 digits: the rest one byte at a time (ids are 9 or 10) */
+            if (JB_UNLIKELY(end - p < 18 || (w & 0xFF) == 0)) return int_general(d, p, t, out);
+            v = jb__digits8(w);
+            for (n = 8; n < 16 && jb__isdigit(s[n]); n++) v = v * 10 + (unsigned)(s[n] - '0');
+            /* s[n] is in the input: n <= 16 and 17 bytes follow s */
+            if (JB_UNLIKELY(n == 16 || !jb__num_delim[(unsigned char)s[n]] || !jb__dec_int_store(k, neg, v, out)))
+                return int_general(d, p, t, out);
+            return s + n;
         }
-        /* s[n] is in the input: n <= 15 and 17 bytes follow s */
-        if (JB_UNLIKELY((k > 1 && *s == '0') || !jb__num_delim[(unsigned char)s[n]] ||
-                        n + neg > rd(d)->max_number_len || !jb__dec_int_store(t->kind, neg, v, out)))
-            goto general;
-        return s + n;
-    }
-general:
+        /* s[n] is in the input: n < 8 and 8 bytes follow s */
+    } else
 #endif
-    return int_general(d, p, t, out);
+    {
+        neg = p < end && *p == '-';
+        s = p + neg;
+        v = 0;
+        for (n = 0; n < 8 && s + n < end && jb__isdigit(s[n]); n++) v = v * 10 + (unsigned)(s[n] - '0');
+        if (n == 0 || n == 8 || (n > 1 && *s == '0')) return int_general(d, p, t, out); /* (8: too long here) */
+        if (s + n == end) goto store; /* the end of input delimits */
+    }
+    if (JB_UNLIKELY(!jb__num_delim[(unsigned char)s[n]])) return int_general(d, p, t, out);
+store:
+    /* at most 7 digits: every value fits 32 bits and up, signed or not
+     * (an unsigned kind takes -0, as jb__dec_int_store does) */
+    switch (k) {
+    case JB_KIND_I32: {
+        int32_t x = (int32_t)v;
+        x = neg ? -x : x;
+        memcpy(out, &x, sizeof x);
+        break;
+    }
+    case JB_KIND_I64: {
+        int64_t x = (int64_t)v;
+        x = neg ? -x : x;
+        memcpy(out, &x, sizeof x);
+        break;
+    }
+    case JB_KIND_U32: {
+        uint32_t x = (uint32_t)v;
+        if (JB_UNLIKELY(neg && x)) return int_general(d, p, t, out);
+        memcpy(out, &x, sizeof x);
+        break;
+    }
+    case JB_KIND_U64:
+        if (JB_UNLIKELY(neg && v)) return int_general(d, p, t, out);
+        memcpy(out, &v, sizeof v);
+        break;
+    default:
+        if (JB_UNLIKELY(!jb__dec_int_store(k, neg, v, out))) return int_general(d, p, t, out);
+        break;
+    }
+    return s + n;
 }
+
+const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
+    switch (t->kind) {
+    case JB_KIND_I8: return int_at(d, p, d->end, JB_KIND_I8, t, out);
+    case JB_KIND_I16: return int_at(d, p, d->end, JB_KIND_I16, t, out);
+    case JB_KIND_I32: return int_at(d, p, d->end, JB_KIND_I32, t, out);
+    case JB_KIND_I64: return int_at(d, p, d->end, JB_KIND_I64, t, out);
+    case JB_KIND_U8: return int_at(d, p, d->end, JB_KIND_U8, t, out);
+    case JB_KIND_U16: return int_at(d, p, d->end, JB_KIND_U16, t, out);
+    case JB_KIND_U32: return int_at(d, p, d->end, JB_KIND_U32, t, out);
+    default: return int_at(d, p, d->end, JB_KIND_U64, t, out);
+    }
+}
+
+const char *jb_gen_i8(jb_gen_dec *d, const char *p, void *out) { return int_at(d, p, d->end, JB_KIND_I8, &jb_i8, out); }
+const char *jb_gen_i16(jb_gen_dec *d, const char *p, void *out) { return int_at(d, p, d->end, JB_KIND_I16, &jb_i16, out); }
+const char *jb_gen_i32(jb_gen_dec *d, const char *p, void *out) { return int_at(d, p, d->end, JB_KIND_I32, &jb_i32, out); }
+const char *jb_gen_i64(jb_gen_dec *d, const char *p, void *out) { return int_at(d, p, d->end, JB_KIND_I64, &jb_i64, out); }
+const char *jb_gen_u8(jb_gen_dec *d, const char *p, void *out) { return int_at(d, p, d->end, JB_KIND_U8, &jb_u8, out); }
+const char *jb_gen_u16(jb_gen_dec *d, const char *p, void *out) { return int_at(d, p, d->end, JB_KIND_U16, &jb_u16, out); }
+const char *jb_gen_u32(jb_gen_dec *d, const char *p, void *out) { return int_at(d, p, d->end, JB_KIND_U32, &jb_u32, out); }
+const char *jb_gen_u64(jb_gen_dec *d, const char *p, void *out) { return int_at(d, p, d->end, JB_KIND_U64, &jb_u64, out); }
 
 /* Every double off the straight path: through the reader. */
 static JB_NOINLINE const char *f64_rest(jb_reader *r, const char *p, double *out) {
@@ -108,7 +240,7 @@ const char *jb_gen_f64(jb_gen_dec *d, const char *p, double *out) {
      * the reader: 13 more instructions a double). p[n] is in the input: a
      * straight token leaves 26 - n bytes after it. */
     size_t n = jb__scan_f64_straight(p, d->end, out);
-    if (JB_LIKELY(n != 0) && jb__num_delim[(unsigned char)p[n]] && n <= rd(d)->max_number_len)
+    if (JB_LIKELY(n != 0) && jb__num_delim[(unsigned char)p[n]])
         return p + n;
 #endif
     return f64_rest(rd(d), p, out);
@@ -278,24 +410,42 @@ const char *jb_gen_value(jb_gen_dec *d, const char *p, const jb_type *t, void *o
     return after(r, st);
 }
 
+static jb_arena *arena(jb_gen_dec *d) { return (jb_arena *)d->arena; }
+
 void *jb_gen_alloc(jb_gen_dec *d, size_t size, size_t align) {
-    return jb__arena_alloc(rd(d)->arena, size, align);
+    return jb__arena_alloc(arena(d), size, align);
 }
 
 jb_gen_mark jb_gen_mark_get(jb_gen_dec *d) {
-    jb_scratch_mark m = jb__scratch_mark(rd(d)->arena);
+    jb_scratch_mark m = jb__scratch_mark(arena(d));
     jb_gen_mark g = {m.seg, m.off};
     return g;
 }
 
 void *jb_gen_push(jb_gen_dec *d, size_t size) {
-    return jb__scratch_push(rd(d)->arena, size, 1);
+    return jb__scratch_push(arena(d), size, 1);
+}
+
+/* jb__dec_collect without the reader (a failure is not reported: the
+ * interpreter runs the call again): the n elements of es bytes pushed
+ * since m as one arena block of alignment ea, {items, len} stored at out,
+ * the scratch stack popped to m. 0 on success. */
+static int collect(jb_arena *a, jb_scratch_mark m, size_t n, size_t es, size_t ea, void *out) {
+    char *items = NULL;
+    size_t bytes;
+    if (n) {
+        if (!jb__mul_ok(n, es, &bytes) || !(items = jb__arena_alloc(a, bytes, ea))) return 1;
+        jb__scratch_gather(a, m, es, n, items);
+    }
+    jb__scratch_pop(a, m);
+    memcpy(out, &items, sizeof items);
+    memcpy((char *)out + sizeof items, &n, sizeof n);
+    return 0;
 }
 
 int jb_gen_collect(jb_gen_dec *d, jb_gen_mark m, size_t n, size_t es, size_t ea, void *out) {
-    jb_reader *r = rd(d);
     jb_scratch_mark sm = {m.seg, m.off};
-    return jb__dec_collect(r, sm, n, es, ea, out) != JB_OK;
+    return collect(arena(d), sm, n, es, ea, out);
 }
 
 int jb_gen_map_done(jb_gen_dec *d, const jb_type *t, jb_gen_mark m, size_t n, const char *at, int sorted,
@@ -332,6 +482,94 @@ const char *jb_gen_no_payload(jb_gen_dec *d, const char *p, const jb_type *t, si
     r->p = p;
     r->depth = d->depth;
     return after(r, jb__dec_no_payload(r, pl, &pl->e[entry]));
+}
+
+/* ---- vectors of leaves ---- */
+
+/* One element of kind k (a constant in each loop below) at p into slot. */
+JB_INLINE const char *vec_leaf(jb_gen_dec *d, const char *p, const char *end, jb_kind k, const jb_type *t,
+                               char *slot) {
+    switch (k) {
+    case JB_KIND_BOOL: return jbg_bool(p, end, (bool *)(void *)slot);
+    case JB_KIND_F64: return jb_gen_f64(d, p, (double *)(void *)slot);
+    case JB_KIND_F32: return jb_gen_f32(d, p, (float *)(void *)slot);
+    case JB_KIND_STR: return jb_gen_str(d, p, (jb_str *)(void *)slot);
+    case JB_KIND_CSTR: return jb_gen_cstr(d, p, (char **)(void *)slot);
+    default: return int_at(d, p, end, k, t, slot);
+    }
+}
+
+/*
+ * The loop codegen_dec.c's vec writes for other elements, step for step
+ * (jbg_open, an empty array, then per element: the member limit, a slot
+ * pushed, the leaf, jbg_next), with the leaf in line and the ',' that
+ * usually follows an element tested first; then the elements gathered
+ * into one arena block (jb__dec_collect). Instantiated per kind
+ * (jb_gen_vec), so each loop's leaf and store are its own. The limits are
+ * locals (stores through a slot may alias *d), and after the first push
+ * each slot is the next es bytes where the segment has them: the first
+ * push aligned the cursor to jb__scratch_align(es), a divisor of es, so
+ * jb__scratch_push would add no padding (a new segment starts aligned).
+ */
+JB_INLINE const char *vec_loop(jb_gen_dec *d, const char *p, jb_kind k, const jb_type *t, void *out) {
+    const char *const end = d->end;
+    jb_arena *a = arena(d);
+    const size_t es = t->size, max_n = d->max_members;
+    size_t n = 0;
+    if (!(p = jbg_open(d, p, '['))) return NULL;
+    if (p < end && *p == ']') {
+        d->depth--;
+        return p + 1; /* out stays {NULL, 0} */
+    }
+    jb_scratch_mark m = jb__scratch_mark(a);
+    char *slot = jb__scratch_push(a, es, 1);
+    if (!slot) return NULL; /* (on every NULL here the entry pops the scratch stack) */
+    /* the segment's cursor and end in registers: nothing but this loop
+     * pushes on the scratch stack until it ends (a number's or bool's
+     * general path takes no scratch; a string's is given the cursor, and
+     * whatever it pushes it pops) */
+    char *sp = a->spos, *se = a->send;
+    for (;;) {
+        if (k == JB_KIND_STR || k == JB_KIND_CSTR) a->spos = sp;
+        if (JB_UNLIKELY(++n > max_n) || !(p = vec_leaf(d, p, end, k, t, slot))) return NULL;
+        if (JB_LIKELY(end - p > 1 && *p == ',')) { /* jbg_next's common case: ',' and no space */
+            if (JB_UNLIKELY((unsigned char)*++p <= ' ') && !(p = ws_here(d, p))) return NULL;
+        } else {
+            if (!(p = jb_gen_next(d, p, ']'))) return NULL;
+            if (p[-1] == ']') break; /* after a ',', p[-1] is ',' or whitespace */
+        }
+        if (JB_LIKELY(es <= (size_t)(se - sp))) {
+            slot = sp;
+            sp += es;
+        } else {
+            a->spos = sp;
+            if (!(slot = jb__scratch_push(a, es, 1))) return NULL;
+            sp = a->spos;
+            se = a->send;
+        }
+    }
+    a->spos = sp;
+    size_t ea = t->align ? t->align : 8; /* as the generator's vec */
+    return collect(a, m, n, es, ea > 16 ? 16 : ea, out) ? NULL : p;
+}
+
+const char *jb_gen_vec(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
+    switch (t->kind) {
+    case JB_KIND_BOOL: return vec_loop(d, p, JB_KIND_BOOL, t, out);
+    case JB_KIND_I8: return vec_loop(d, p, JB_KIND_I8, t, out);
+    case JB_KIND_I16: return vec_loop(d, p, JB_KIND_I16, t, out);
+    case JB_KIND_I32: return vec_loop(d, p, JB_KIND_I32, t, out);
+    case JB_KIND_I64: return vec_loop(d, p, JB_KIND_I64, t, out);
+    case JB_KIND_U8: return vec_loop(d, p, JB_KIND_U8, t, out);
+    case JB_KIND_U16: return vec_loop(d, p, JB_KIND_U16, t, out);
+    case JB_KIND_U32: return vec_loop(d, p, JB_KIND_U32, t, out);
+    case JB_KIND_U64: return vec_loop(d, p, JB_KIND_U64, t, out);
+    case JB_KIND_F64: return vec_loop(d, p, JB_KIND_F64, t, out);
+    case JB_KIND_F32: return vec_loop(d, p, JB_KIND_F32, t, out);
+    case JB_KIND_STR: return vec_loop(d, p, JB_KIND_STR, t, out);
+    case JB_KIND_CSTR: return vec_loop(d, p, JB_KIND_CSTR, t, out);
+    default: return NULL; /* the generator never asks */
+    }
 }
 
 /* ---- the compact forms of large records and enums ---- */
@@ -489,14 +727,14 @@ char *jb_gen_w_cstr(jb_gen_enc *e, char *p, const char *s, uint32_t xflags) {
  * written); JB_FLOAT_INHERIT there means the call's, as in encode.c. */
 char *jb_gen_w_f64(jb_gen_enc *e, char *p, double v, int style) {
     if (!(v - v == 0)) return NULL; /* NaN and infinities: the interpreter's */
-    if (!style) style = (int)jb__scope_float(wr(e)->scope);
+    if (!style) style = (int)jb__scope_float(e->scope);
     if ((size_t)(e->end - p) < JB_FMT_F64_MAX && !(p = jb_gen_grow(e, p, JB_FMT_F64_MAX))) return NULL;
     return p + jb__fmt_f64_style(p, v, (jb_float_style)style);
 }
 
 char *jb_gen_w_f32(jb_gen_enc *e, char *p, float v, int style) {
     if (!(v - v == 0)) return NULL;
-    if (!style) style = (int)jb__scope_float(wr(e)->scope);
+    if (!style) style = (int)jb__scope_float(e->scope);
     if ((size_t)(e->end - p) < JB_FMT_F64_MAX && !(p = jb_gen_grow(e, p, JB_FMT_F64_MAX))) return NULL;
     return p + jb__fmt_f32_style(p, v, (jb_float_style)style);
 }
@@ -673,12 +911,15 @@ size_t jb_gen_fmt_u64(char *dst, uint64_t v) { return jb__fmt_u64(dst, v); }
  * are margins. Where the stack's bounds are unknown (floor 0) the attempt
  * stops at GEN_DEPTH_UNKNOWN_STACK levels. Once per call: the count is
  * nothing beside a document's work. */
+/* Longer than any number token the kernels' fast paths take (an
+ * integer's sign and 15 digits, a double's straight path 25 bytes). */
+#define GEN_NUMBER_MIN 32u
+
 #define GEN_STACK_PER_LEVEL 1024u
 #define GEN_STACK_RESERVE (16u * 1024u)
 #define GEN_DEPTH_UNKNOWN_STACK 128u
 
-static uint32_t gen_max_depth(uint32_t depth, uint32_t max_depth) {
-    uintptr_t fl = jb__stack_floor();
+static uint32_t gen_max_depth(uintptr_t fl, uint32_t depth, uint32_t max_depth) {
     uintptr_t levels = GEN_DEPTH_UNKNOWN_STACK;
     if (fl) {
         char here;
@@ -693,30 +934,110 @@ const jb_gen_codec *jb__gen_codec(const jb_type *t) {
     return (const jb_gen_codec *)jb__atomic_load_ptr(&t->cache->gen);
 }
 
-bool jb__gen_decode(const jb_gen_codec *c, jb_reader *r, void *out) {
-    jb_arena *a = r->arena;
-    /* An arena with a cap: the interpreter's frames on the scratch stack
-     * count toward it, so only the interpreter meets the cap exactly. */
-    if ((r->flags & ~GEN_READ_FLAGS) || a->cap) return false;
-    /* A straight-line record counts its known members only past
-     * JB_CG_COMPACT_FIELDS of them (codegen_dec.c): a lower limit is the
-     * interpreter's. */
-    if (r->max_members && r->max_members < JB_CG_COMPACT_FIELDS) return false;
-    jb_gen_dec d = {r->end, r->flags, r->depth, gen_max_depth(r->depth, r->max_depth),
-                    r->max_members ? r->max_members : SIZE_MAX, r, NULL, {NULL, 0},
-                    r->max_string_len ? r->max_string_len : SIZE_MAX};
-    const char *p = c->decode(&d, r->p, (char *)out);
-    if (!p) return false;
-    r->p = p;
-    return true;
+/* Whitespace before or after the root value (the interpreter's jb__r_ws:
+ * comments are never on here). */
+static const char *doc_ws(jb_gen_dec *d, const char *p) { return p < d->end && (unsigned char)*p > ' ' ? p : ws_at(d, p); }
+
+/* Anything the generated attempt left on the scratch stack popped (a
+ * kernel that failed may leave pushes behind; a success leaves none):
+ * seg and pos are the segment and cursor at the start. */
+static void scratch_back(jb_arena *a, jb_block *seg, char *pos) {
+    if (JB_UNLIKELY(a->scur != seg || a->spos != pos)) {
+        jb_scratch_mark m = {seg, seg ? (size_t)(pos - seg->data) : 0};
+        jb__scratch_release(a, m);
+    }
 }
 
-bool jb__gen_encode(const jb_gen_codec *c, jb_writer *w, const jb_type *t, const void *value) {
-    if (w->sink != JB_SINK_BUF || (w->flags & ~GEN_WRITE_FLAGS)) return false;
-    (void)t;
-    jb_gen_enc e = {w->end, w->flags, w->depth, gen_max_depth(w->depth, w->max_depth), w};
-    char *p = c->encode(&e, w->p, (const char *)value);
-    if (!p) return false;
-    w->p = p;
-    return true;
+int jb__gen_doc(const jb_gen_codec *c, const char *json, size_t len, void *out, size_t size, jb_arena *a,
+                const jb_read_options *opts, size_t *consumed) {
+    static const jb_read_options none; /* all 0: what NULL means */
+    if (!opts) opts = &none;
+    uint32_t flags = opts->flags;
+    /* An arena with a cap: the interpreter's frames on the scratch stack
+     * count toward it, so only the interpreter meets the cap exactly. */
+    if ((flags & ~GEN_READ_FLAGS) || a->cap) return 0;
+    /* the limits as jb__r_init sets them */
+    size_t max_members = opts->max_members ? opts->max_members : JB_DEFAULT_MAX_MEMBERS;
+    size_t max_doc = opts->max_doc_size ? opts->max_doc_size : JB_DEFAULT_MAX_DOC;
+    /* A straight-line record counts its known members only past
+     * JB_CG_COMPACT_FIELDS of them (codegen_dec.c): a lower limit is the
+     * interpreter's. A document over the size limit is its error. */
+    /* The number kernels' fast paths take tokens of up to GEN_NUMBER_MIN
+     * bytes unchecked: a call's max_number_len below it is the
+     * interpreter's too. */
+    if (max_members < JB_CG_COMPACT_FIELDS || (opts->max_number_len && opts->max_number_len < GEN_NUMBER_MIN) ||
+        (!consumed && len > max_doc))
+        return 0;
+    uintptr_t floor = jb__stack_floor();
+    gen_reader g;
+    g.ready = false;
+    g.json = json;
+    g.len = len;
+    g.arena = a;
+    g.opts = opts;
+    g.floor = floor;
+    jb_gen_dec d;
+    d.end = json + len;
+    d.flags = flags;
+    d.depth = 0;
+    d.max_depth = gen_max_depth(floor, 0, opts->max_depth ? opts->max_depth : JB_DEFAULT_MAX_DEPTH);
+    d.max_members = max_members;
+    d.reader = &g;
+    d.arena = a; /* (at and key: jb_gen_field's results, written before they are read) */
+    d.max_string_len = opts->max_string_len ? opts->max_string_len : JB_DEFAULT_MAX_STRING;
+    d.max_number_len = opts->max_number_len ? opts->max_number_len : JB_DEFAULT_MAX_NUMBER;
+    jb_arena_mark am = jb__arena_mark(a);
+    jb_block *sseg = a->scur;
+    char *spos = a->spos;
+    const char *p = doc_ws(&d, json);
+    if (p && p < d.end && (p = c->decode(&d, p, (char *)out))) {
+        if (consumed) {
+            size_t n = (size_t)(p - json);
+            if (n <= max_doc) {
+                *consumed = n;
+                scratch_back(a, sseg, spos);
+                return 1;
+            }
+        } else if (p == d.end || (flags & JB_READ_ALLOW_TRAILING_DATA) || ((p = doc_ws(&d, p)) && p == d.end)) {
+            scratch_back(a, sseg, spos);
+            return 1;
+        }
+    }
+    /* hand over: nothing of the attempt stays */
+    scratch_back(a, sseg, spos);
+    jb__arena_rollback(a, am);
+    memset(out, 0, size);
+    return 0;
+}
+
+int jb__gen_enc_doc(const jb_gen_codec *c, const void *value, jb_buf *buf, const jb_write_options *opts) {
+    static const jb_write_options none; /* all 0: what NULL means */
+    if (!opts) opts = &none;
+    uint32_t flags = opts->flags;
+    if (flags & ~GEN_WRITE_FLAGS) return 0;
+    uintptr_t floor = jb__stack_floor();
+    gen_writer g;
+    g.ready = false;
+    g.buf = buf;
+    g.opts = opts;
+    g.floor = floor;
+    jb_gen_enc e;
+    e.flags = flags;
+    e.depth = 0;
+    e.max_depth = gen_max_depth(floor, 0, opts->max_depth ? opts->max_depth : 512);
+    e.writer = &g;
+    /* the writer's root scope (w_init): the call's float style */
+    e.scope = jb__scope_write_root(flags, opts->float_style <= JB_FLOAT_LAST ? opts->float_style : 0);
+    char *p;
+    if (buf->data) {
+        p = buf->data + buf->len;
+        e.end = buf->data + buf->cap;
+    } else { /* no memory yet: the writer's empty region, which the first room check grows */
+        jb_writer *w = wr(&e);
+        p = w->p;
+        e.end = w->end;
+    }
+    if (!(p = c->encode(&e, p, (const char *)value))) return 0; /* buf->len is as it was */
+    buf->len = (size_t)(p - buf->data);
+    return 1;
 }

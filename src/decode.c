@@ -1398,27 +1398,6 @@ jb_status jb__decode_value(jb_reader *r, const jb_type *type, void *out) {
     return jb__dec_run(r, type, out);
 }
 
-/* The generated codec for type (codegen_rt.c), tried first: true when it
- * took the whole document; false on anything else (a bad input, a limit, an
- * input shape it does not specialize), after which the caller starts over
- * in the interpreter, which then reports the error exactly. */
-static bool gen_try(const jb_gen_codec *gen, jb_reader *r, void *out, const char *json,
-                    size_t *consumed) {
-    /* (no jb__root_check: attaching compiled the plans of every type the
-     * codec reaches, jb_gen_attach, so the check would pass) */
-    if (jb__r_ws(r) || r->p >= r->end) return false;
-    if (!jb__gen_decode(gen, r, out)) return false;
-    if (consumed) {
-        size_t n = (size_t)(r->p - json);
-        if (n > r->max_doc_size) return false;
-        *consumed = n;
-        return true;
-    }
-    if (r->p == r->end || (r->flags & JB_READ_ALLOW_TRAILING_DATA))
-        return true; /* the usual end first */
-    return jb__r_ws(r) == JB_OK && r->p == r->end;
-}
-
 /* The end of a decode that collected errors: the last one (r's, when the
  * decode stopped at it) joins those reported on the way, the ones this
  * decode added (from items[len0], total0) are put in document order
@@ -1445,25 +1424,15 @@ static jb_status collected(jb_error_list *errs, size_t len0, size_t total0, cons
     return first->code;
 }
 
-/* jb_decode and jb_decode_prefix: prefix = stop after the value (its end
- * to *consumed) instead of requiring the end of input there. */
-static jb_status decode_doc(const jb_type *type, const char *json, size_t len, void *out,
-                            jb_arena *arena, const jb_read_options *opts, size_t *consumed,
-                            jb_error *err) {
-    if (consumed) *consumed = 0;
-    if (!type) return arg_fail(err, "type is NULL");
-    if (!out) return arg_fail(err, "out is NULL");
-    memset(out, 0, type->size);
-    if (!arena) return arg_fail(err, "arena is NULL");
-    if (!json && len) return arg_fail(err, "json is NULL");
-    if (!json) json = "";
-    if (opts && (opts->flags & JB_READ_DUPLICATE_LAST_WINS) &&
-        (opts->flags & JB_READ_DUPLICATE_FIRST_WINS))
-        return arg_fail(err, "JB_READ_DUPLICATE_LAST_WINS and _FIRST_WINS exclude each other");
+/* The interpreter's run of a document (decode_doc after its checks). Out
+ * of line so that a generated decode (decode_doc) does not set up this
+ * frame, whose reader is 2.5 KB. */
+static JB_NOINLINE jb_status decode_interp(const jb_type *type, const char *json, size_t len, void *out,
+                                           jb_arena *arena, const jb_read_options *opts, size_t *consumed,
+                                           jb_error *err) {
     jb_reader r;
     jb__r_init(&r, json, len, arena, opts);
-    uintptr_t floor = jb__stack_floor();
-    r.stack_floor = floor;
+    r.stack_floor = jb__stack_floor();
     jb_arena_mark am = jb__arena_mark(arena);
     jb_scratch_mark sm = jb__scratch_mark(arena);
     jb_status st;
@@ -1475,23 +1444,6 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
         jb__r_fail(&r, JB_E_LIMIT, r.p, "document of %zu bytes is over the %zu-byte limit", len,
                    r.max_doc_size);
         goto fail;
-    }
-    /* Collecting errors is the interpreter's: generated code stops at the
-     * first. A generated codec that took the document found none, so it
-     * may run first; on a failure the interpreter starts over and
-     * collects. */
-    const jb_gen_codec *gen = (r.flags & JB_READ_INTERPRET) ? NULL : jb__gen_codec(type);
-    if (gen) {
-        if (gen_try(gen, &r, out, json, consumed)) {
-            jb__scratch_release(arena, sm);
-            return JB_OK;
-        }
-        jb__scratch_release(arena, sm);
-        jb__arena_rollback(arena, am);
-        memset(out, 0, type->size);
-        if (consumed) *consumed = 0;
-        jb__r_init(&r, json, len, arena, opts);
-        r.stack_floor = floor;
     }
     r.errs = errs;
     if (jb__decode_value(&r, type, out)) goto fail;
@@ -1510,6 +1462,34 @@ fail:
     jb__arena_rollback(arena, am);
     memset(out, 0, type->size);
     return st;
+}
+
+/* jb_decode and jb_decode_prefix: prefix = stop after the value (its end
+ * to *consumed) instead of requiring the end of input there. */
+static jb_status decode_doc(const jb_type *type, const char *json, size_t len, void *out,
+                            jb_arena *arena, const jb_read_options *opts, size_t *consumed,
+                            jb_error *err) {
+    if (consumed) *consumed = 0;
+    if (!type) return arg_fail(err, "type is NULL");
+    if (!out) return arg_fail(err, "out is NULL");
+    memset(out, 0, type->size);
+    if (!arena) return arg_fail(err, "arena is NULL");
+    if (!json && len) return arg_fail(err, "json is NULL");
+    if (!json) json = "";
+    if (opts && (opts->flags & JB_READ_DUPLICATE_LAST_WINS) &&
+        (opts->flags & JB_READ_DUPLICATE_FIRST_WINS))
+        return arg_fail(err, "JB_READ_DUPLICATE_LAST_WINS and _FIRST_WINS exclude each other");
+    /* The generated codec for type (codegen_rt.c) first, where one is
+     * attached: it takes the document or hands it over untouched (a bad
+     * input, a limit, a shape or flag it does not specialize), and the
+     * interpreter then runs it from the start and reports any error
+     * exactly. Collecting errors is the interpreter's (generated code stops
+     * at the first); a generated codec that took the document found none.
+     * (No jb__root_check: attaching compiled the plans of every type the
+     * codec reaches, jb_gen_attach, so the check would pass.) */
+    const jb_gen_codec *gen = opts && (opts->flags & JB_READ_INTERPRET) ? NULL : jb__gen_codec(type);
+    if (gen && jb__gen_doc(gen, json, len, out, type->size, arena, opts, consumed)) return JB_OK;
+    return decode_interp(type, json, len, out, arena, opts, consumed, err);
 }
 
 jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out, jb_arena *arena,

@@ -975,30 +975,12 @@ static jb_status check_root(jb_writer *w, const jb_type *t) {
     return JB_OK;
 }
 
-static jb_status run(jb_writer *w, const jb_type *type, const void *value,
-                     const jb_write_options *opts, jb_error *err) {
+static jb_status run(jb_writer *w, const jb_type *type, const void *value, jb_error *err) {
     w->custom_depth = UINT32_MAX;
-    uintptr_t floor = jb__stack_floor();
-    w->stack_floor = floor;
+    w->stack_floor = jb__stack_floor();
     /* A codec is attached only to a type whose plans, and those of all it
      * reaches, compiled (jb_gen_attach): check_root would pass. */
-    const jb_gen_codec *gen = jb__gen_codec(type);
-    jb_status st = gen ? JB_OK : check_root(w, type);
-    if (gen && w->sink == JB_SINK_BUF && !(w->flags & JB_WRITE_INTERPRET)) {
-        /* Generated code for this type (codegen_rt.c): if it gives up, the
-         * output so far is dropped and the interpreter writes it all. Only
-         * into a jb_buf, the one sink that can be rolled back (and the
-         * only one the restart below knows). */
-        if (jb__gen_encode(gen, w, type, value)) {
-            st = jb__w_finish(w);
-            if (!st) return JB_OK;
-        }
-        w->buf->len = w->buf_start;
-        jb__w_init_buf(w, w->buf, opts);
-        w->custom_depth = UINT32_MAX;
-        w->stack_floor = floor;
-        st = JB_OK;
-    }
+    jb_status st = jb__gen_codec(type) ? JB_OK : check_root(w, type);
     if (!st) st = enc_value(w, type, value);
     if (!st) {
         st = jb__w_finish(w);
@@ -1012,6 +994,18 @@ static jb_status run(jb_writer *w, const jb_type *type, const void *value,
     return JB_OK;
 }
 
+/* The interpreter into a jb_buf. Out of line: a generated encode
+ * (jb_encode) does not set up this frame, whose writer is 8 KB (it holds
+ * the stream staging chunk; the buf sink never uses it). */
+static JB_NOINLINE jb_status encode_buf(const jb_type *type, const void *value, jb_buf *buf,
+                                        const jb_write_options *opts, jb_error *err) {
+    jb_writer w;
+    jb__w_init_buf(&w, buf, opts);
+    jb_status st = run(&w, type, value, err);
+    if (st) buf->len = w.buf_start;
+    return st;
+}
+
 jb_status jb_encode(const jb_type *type, const void *value, jb_buf *buf,
                     const jb_write_options *opts, jb_error *err) {
     jb_status st = check_args(type, value, err);
@@ -1020,13 +1014,12 @@ jb_status jb_encode(const jb_type *type, const void *value, jb_buf *buf,
         jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "buf is NULL");
         return JB_E_ARG;
     }
-    /* The writer is large (it holds the stream staging chunk); the buf sink
-     * never uses the chunk, so it lives on the stack here all the same. */
-    jb_writer w;
-    jb__w_init_buf(&w, buf, opts);
-    st = run(&w, type, value, opts, err);
-    if (st) buf->len = w.buf_start;
-    return st;
+    /* Generated code for this type first (codegen_rt.c): if it gives up,
+     * buf->len is as it was and the interpreter writes it all. Only into a
+     * jb_buf, the one sink that can be rolled back. */
+    const jb_gen_codec *gen = opts && (opts->flags & JB_WRITE_INTERPRET) ? NULL : jb__gen_codec(type);
+    if (gen && jb__gen_enc_doc(gen, value, buf, opts)) return JB_OK;
+    return encode_buf(type, value, buf, opts, err);
 }
 
 jb_status jb_encode_to(const jb_type *type, const void *value, jb_write_fn fn, void *ctx,
@@ -1039,7 +1032,7 @@ jb_status jb_encode_to(const jb_type *type, const void *value, jb_write_fn fn, v
     }
     jb_writer w;
     jb__w_init_stream(&w, fn, ctx, opts);
-    return run(&w, type, value, opts, err);
+    return run(&w, type, value, err);
 }
 
 jb_status jb_encode_file(const jb_type *type, const void *value, FILE *f,
@@ -1061,7 +1054,7 @@ jb_status jb_encode_fixed(const jb_type *type, const void *value, char *dst, siz
     }
     jb_writer w;
     jb__w_init_fixed(&w, dst, cap, opts);
-    st = run(&w, type, value, opts, err);
+    st = run(&w, type, value, err);
     if (needed) *needed = (st == JB_OK || st == JB_E_BUFFER) ? jb__w_total(&w) : 0;
     return st;
 }

@@ -37,23 +37,29 @@ static const jb_type *zoo(const char *name) {
     return NULL;
 }
 
+/* The generated decoder alone on json (no hand-over): true when it took
+ * the whole document. */
+static bool gen_only(const jb_type *t, const char *json, size_t len, void *out, jb_arena *a,
+                     const jb_read_options *o) {
+    const jb_gen_codec *c = jb__gen_codec(t);
+    memset(out, 0, t->size);
+    return c && jb__gen_doc(c, json, len, out, t->size, a, o, NULL);
+}
+
+/* The generated encoder alone into out (its length reset first). */
+static bool gen_only_enc(const jb_type *t, const void *v, jb_buf *out, const jb_write_options *o) {
+    const jb_gen_codec *c = jb__gen_codec(t);
+    out->len = 0;
+    return c && jb__gen_enc_doc(c, v, out, o);
+}
+
 /* Decode json with the generated decoder alone (no hand-over). */
 static bool gen_decode(const jb_type *t, const char *json, void *out, jb_arena *a) {
-    jb_reader r;
-    memset(out, 0, t->size);
-    jb__r_init(&r, json, strlen(json), a, NULL);
-    const jb_gen_codec *c = jb__gen_codec(t);
-    return c && jb__gen_decode(c, &r, out) && r.p == r.end;
+    return gen_only(t, json, strlen(json), out, a, NULL);
 }
 
 /* Encode with the generated encoder alone. */
-static bool gen_encode(const jb_type *t, const void *v, jb_buf *out) {
-    static jb_writer w;
-    out->len = 0;
-    jb__w_init_buf(&w, out, NULL);
-    const jb_gen_codec *c = jb__gen_codec(t);
-    return c && jb__gen_encode(c, &w, t, v) && jb__w_finish(&w) == JB_OK;
-}
+static bool gen_encode(const jb_type *t, const void *v, jb_buf *out) { return gen_only_enc(t, v, out, NULL); }
 
 static void test_attached(void) {
 #ifdef JB_TEST_COMPACT
@@ -143,16 +149,10 @@ static void test_call_options(void) {
     static const char json[] = "{\"i8\":7.0,\"u64\":1e3,\"f64\":1}";
     jb_arena *a = jb_arena_new();
     jb_read_options ro = {.flags = JB_READ_INTEGRAL_FLOATS};
-    jb_reader r;
-    memset(v, 0, t->size);
-    jb__r_init(&r, json, sizeof json - 1, a, &ro);
-    const jb_gen_codec *c = jb__gen_codec(t);
-    CHECK(c && jb__gen_decode(c, &r, v) && r.p == r.end);
+    CHECK(gen_only(t, json, sizeof json - 1, v, a, &ro));
     jb_buf b = JB_BUF_INIT, want = JB_BUF_INIT;
     jb_write_options wo = {.float_style = JB_FLOAT_RUST};
-    jb_writer w;
-    jb__w_init_buf(&w, &b, &wo);
-    CHECK(c && jb__gen_encode(c, &w, t, v) && jb__w_finish(&w) == JB_OK);
+    CHECK(gen_only_enc(t, v, &b, &wo));
     static const char expect[] = "{\"i8\":7,\"u64\":1000,\"f64\":1.0}";
     CHECK_MEM_AT(__LINE__, b.data, b.len, expect, sizeof expect - 1);
     wo.flags = JB_WRITE_INTERPRET;
@@ -310,14 +310,9 @@ static void check_opt(int line, const char *json, int32_t a, const char *b,
     const jb_type *t = zoo("opt_rec");
     opt_rec_mem v1, v2;
     jb_arena *ar = jb_arena_new();
-    jb_reader r;
     CHECK_AT(line, t && t->size == sizeof v1, "opt_rec's size");
     if (!t || t->size != sizeof v1) return;
-    memset(&v1, 0, sizeof v1);
-    jb__r_init(&r, json, strlen(json), ar, o);
-    const jb_gen_codec *c = jb__gen_codec(t);
-    CHECK_AT(line, c && jb__gen_decode(c, &r, &v1) && r.p == r.end, "generated code gave up on %s",
-             json);
+    CHECK_AT(line, gen_only(t, json, strlen(json), &v1, ar, o), "generated code gave up on %s", json);
     CHECK_AT(line, v1.a == a && v1.b.len == strlen(b) && memcmp(v1.b.ptr, b, v1.b.len) == 0,
              "generated: a %d b %.*s on %s", (int)v1.a, (int)v1.b.len, v1.b.ptr, json);
     jb_read_options ro = o ? *o : (jb_read_options){0};
@@ -341,14 +336,9 @@ static void check_fmt(int line, const char *json, int32_t id, const char *name) 
     const jb_type *t = zoo("fmtrec");
     fmtrec_mem v1, v2;
     jb_arena *ar = jb_arena_new();
-    jb_reader r;
     CHECK_AT(line, t && t->size <= sizeof v1, "fmtrec's size");
     if (!t || t->size > sizeof v1) return;
-    memset(&v1, 0, sizeof v1);
-    jb__r_init(&r, json, strlen(json), ar, NULL);
-    const jb_gen_codec *c = jb__gen_codec(t);
-    CHECK_AT(line, c && jb__gen_decode(c, &r, &v1) && r.p == r.end, "generated code gave up on %s",
-             json);
+    CHECK_AT(line, gen_only(t, json, strlen(json), &v1, ar, NULL), "generated code gave up on %s", json);
     CHECK_AT(line,
              v1.user_id == id && v1.has_display_name && v1.display_name.len == strlen(name) &&
                  memcmp(v1.display_name.ptr, name, v1.display_name.len) == 0,
@@ -490,6 +480,17 @@ static const struct {
     {"9223372036854775808", 1, 0, 9223372036854775808u},
     {"18446744073709551615", 1, 0, 18446744073709551615u},
     {"18446744073709551616", 0, 0, 0},
+    /* 2 to 4 digits, and 5 to 7 (the one-word paths) */
+    {"12", 1, 0, 12},
+    {"-99", 1, 1, 99},
+    {"100", 1, 0, 100},
+    {"9999", 1, 0, 9999},
+    {"-1000", 1, 1, 1000},
+    {"10000", 1, 0, 10000},
+    {"-654321", 1, 1, 654321},
+    {"0.5", 0, 0, 0},
+    {"-a", 0, 0, 0},
+    {"1/", 0, 0, 0},
     {"01", 0, 0, 0},
     {"-01", 0, 0, 0},
     {"00000000", 0, 0, 0},
@@ -568,6 +569,87 @@ static void test_ints(void) {
             }
         }
     }
+}
+
+/*
+ * Vectors of integers (jb_gen_vec's loop, with the integer kernel in
+ * line) of every kind: each token as the first, a middle and the last
+ * element, the array closing the document right after it (the byte loop
+ * near the end of input) or padded (the word loads), and with spaces
+ * around the commas (jb_gen_next, whitespace after ','). Both paths give
+ * the same result, and the generated code takes every valid document.
+ */
+static void test_int_vecs(void) {
+    static const char *const kinds[] = {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"};
+    static const char *const shapes[] = {"[%s]", "[%s,1]", "[1,%s,2]", "[3,%s]", "[3 , %s ,4]",
+                                         "[\n%s\n]"};
+    const jb_type *t = zoo("leaf_vecs");
+    char v1[4096], v2[4096], json[256], arr[128];
+    CHECK(t && t->size <= sizeof v1);
+    if (!t || t->size > sizeof v1) return;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        for (size_t i = 0; i < sizeof int_toks / sizeof int_toks[0]; i++)
+            for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++)
+                for (int pad = 0; pad <= 1; pad++) {
+                    snprintf(arr, sizeof arr, shapes[sh], int_toks[i].tok);
+                    int n = snprintf(json, sizeof json, "{\"%s\":%s%s}", kinds[k], arr,
+                                     pad ? "                        " : "");
+                    jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
+                    jb_read_options o2 = {JB_READ_INTERPRET, 0, 0, 0, 0, 0, NULL};
+                    jb_error e1, e2;
+                    jb_status s1 = jb_decode(t, json, (size_t)n, v1, a1, NULL, &e1);
+                    jb_status s2 = jb_decode(t, json, (size_t)n, v2, a2, &o2, &e2);
+                    CHECKF(s1 == s2, "%s: %s vs %s", json, jb_status_name(s1), jb_status_name(s2));
+                    if (s1 == s2 && s1) same_error(__LINE__, &e1, &e2);
+                    if (s1 == s2 && !s1) {
+                        CHECKF(zoo_equal(t, v1, v2), "%s: values differ", json);
+                        jb_arena_reset(a1);
+                        CHECKF(gen_only(t, json, (size_t)n, v1, a1, NULL), "%s: the generated code gave up",
+                               json);
+                        CHECKF(zoo_equal(t, v1, v2), "%s: generated values differ", json);
+                    }
+                    jb_arena_free(a1);
+                    jb_arena_free(a2);
+                }
+}
+
+/* The other leaves jb_gen_vec takes, and a call's max_number_len below
+ * what the number kernels take unchecked (the interpreter runs it). */
+static void test_leaf_vecs(void) {
+    static const char *const docs[] = {
+        "{\"b\":[true,false, true ,false]}",
+        "{\"b\":[]}",
+        "{\"b\":[ ]}",
+        "{\"f32\":[1.5,-2,3e2]}",
+        "{\"f64\":[0.25,-1.5e-300,12345678.125,1]}",
+        "{\"s\":[\"a\",\"\",\"\\u00e9x\",\"long enough to be scanned\"]}",
+        "{\"cs\":[\"a\",\"b\\n\"]}",
+        "{\"i32\":[1,2,3],\"u8\":[255,0],\"b\":[false]}",
+    };
+    const jb_type *t = zoo("leaf_vecs");
+    char v1[4096], v2[4096];
+    CHECK(t && t->size <= sizeof v1);
+    if (!t || t->size > sizeof v1) return;
+    for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+        jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
+        jb_read_options o2 = {JB_READ_INTERPRET, 0, 0, 0, 0, 0, NULL};
+        CHECKF(gen_only(t, docs[i], strlen(docs[i]), v1, a1, NULL), "%s: the generated code gave up", docs[i]);
+        CHECKF(jb_decode(t, docs[i], strlen(docs[i]), v2, a2, &o2, NULL) == JB_OK, "%s", docs[i]);
+        CHECKF(zoo_equal(t, v1, v2), "%s: values differ", docs[i]);
+        jb_arena_free(a1);
+        jb_arena_free(a2);
+    }
+    /* max_number_len 31: declined; the interpreter's limit error at 3 */
+    static const char doc[] = "{\"i32\":[1,22,333]}";
+    jb_arena *a = jb_arena_new();
+    jb_read_options o = {.max_number_len = 31};
+    CHECK(!gen_only(t, doc, sizeof doc - 1, v1, a, &o));
+    o.max_number_len = 32;
+    CHECK(gen_only(t, doc, sizeof doc - 1, v1, a, &o));
+    o.max_number_len = 2;
+    jb_error e;
+    CHECK(jb_decode(t, doc, sizeof doc - 1, v1, a, &o, &e) == JB_E_LIMIT);
+    jb_arena_free(a);
 }
 
 /* The differential harness over pseudo-random inputs. */
@@ -791,6 +873,8 @@ int main(void) {
     test_docs();
     test_keys();
     test_ints();
+    test_int_vecs();
+    test_leaf_vecs();
     test_differential();
     test_replay();
     test_refused();
