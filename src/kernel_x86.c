@@ -62,11 +62,25 @@ static uint32_t x86_leaf7(bool zmm) {
     return b;
 }
 
+/* The bit instructions every AVX2 CPU has beside it (Haswell's set), which
+ * the structural scan of a skipped container uses with the avx2 and
+ * avx512 kernels (skip.c): BMI1 and BMI2 (leaf 7 ebx bits 3 and 8),
+ * PCLMULQDQ (leaf 1 ecx bit 1). */
+static bool x86_bits(uint32_t leaf7) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 1))) return false;
+    return ((leaf7 >> 3) & 1) && ((leaf7 >> 8) & 1);
+}
+
 static bool has_sse2(void) { return true; } /* every x86-64 CPU */
-static bool has_avx2(void) { return (x86_leaf7(false) >> 5) & 1; }
+static bool has_avx2(void) {
+    uint32_t b = x86_leaf7(false);
+    return ((b >> 5) & 1) && x86_bits(b);
+}
 static bool has_avx512(void) {
     uint32_t b = x86_leaf7(true);
-    return ((b >> 5) & 1) && ((b >> 16) & 1) && ((b >> 30) & 1); /* AVX2, AVX512F, AVX512BW */
+    /* AVX2, AVX512F, AVX512BW */
+    return ((b >> 5) & 1) && ((b >> 16) & 1) && ((b >> 30) & 1) && x86_bits(b);
 }
 
 /* ------------------------------------------------------------------ */

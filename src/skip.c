@@ -53,6 +53,15 @@
 #include "num.h"
 #include "utf8.h"
 
+#if defined(JB_KERNEL_X86)
+#include <immintrin.h>
+/* The scan's instantiation for the avx2 and avx512 kernels, whose CPUs
+ * have BMI1, BMI2 and PCLMULQDQ too (kernel_x86.c checks it): and-not,
+ * lowest-bit and variable-shift instructions, and the prefix XOR as one
+ * carry-less multiply. */
+#define TARGET_BITS __attribute__((target("bmi,bmi2,pclmul")))
+#endif
+
 #define SKIP_BITS 1024 /* nesting levels the bit stack holds */
 
 /* The byte an escape may name after the backslash (\u apart). */
@@ -76,6 +85,15 @@ static inline uint64_t prefix_xor(uint64_t x) {
     x ^= x << 32;
     return x;
 }
+
+#if defined(JB_KERNEL_X86)
+/* prefix_xor by a carry-less multiply with all ones: bit i of the product
+ * is the XOR of the bits of x at or below i. */
+TARGET_BITS static inline uint64_t prefix_xor_clmul(uint64_t x) {
+    __m128i p = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)x), _mm_set1_epi8(-1), 0);
+    return (uint64_t)_mm_cvtsi128_si64(p);
+}
+#endif
 
 /*
  * The bytes escaped by the backslashes b: those right after a run of odd
@@ -152,7 +170,9 @@ static JB_NOINLINE bool escapes_ok(const char *blk, uint64_t m, const char *end,
     return true;
 }
 
-/* The state of the token walk: what the next token may be. */
+/* The state of the token walk: what the next token may be. The walk
+ * keeps it in where it runs (a label per state); this names it only
+ * across a block boundary. */
 enum {
     T_VALUE,  /* a value (after ':', or ',' in an array; the start) */
     T_AVALUE, /* a value or ']' (after '[') */
@@ -162,22 +182,61 @@ enum {
     T_NEXT    /* ',' or the close of the container, after a value */
 };
 
-bool jb__skip_scan(jb_reader *r) {
+/* The odd bytes of a block (blk, its classes c, its escaped bytes esc)
+ * within odd: inside strings, a control byte, an escape, a byte >= 0x80.
+ * true when each is allowed (no control byte; escapes the exact skip
+ * accepts); notes the first byte >= 0x80 in *first_hi. */
+static inline bool odd_ok(const jb_blockclass *c, uint64_t esc, uint64_t odd, const char *blk,
+                          const char *end, const char **pair, const char **first_hi) {
+    if (c->ctrl & odd) return false;
+    if ((esc & odd) && !escapes_ok(blk, esc & odd, end, pair)) return false;
+    if ((c->hi & odd) && !*first_hi) *first_hi = blk + jb__ctz64(c->hi & odd);
+    return true;
+}
+
+/*
+ * The walk takes the tokens of a block one per set bit of tok, lowest
+ * first: NEXT(S) takes the next one into i, p, ch and goes to state S's
+ * label, or, when the block has none left, names S in state and goes to
+ * the next block, which resumes at S. So a token costs its own check and
+ * no dispatch on the state (the state is where the code runs); the
+ * switch on state runs once a block.
+ */
+#define NEXT(S)                  \
+    do {                         \
+        if (JB_UNLIKELY(!tok)) { \
+            state = T_##S;       \
+            goto next_block;     \
+        }                        \
+        i = jb__ctz64(tok);      \
+        tok &= tok - 1;          \
+        p = blk + i;             \
+        ch = (unsigned char)*p;  \
+        goto s_##S;              \
+    } while (0)
+
+/* The scan (jb__skip_scan), instantiated once for every CPU and, on
+ * x86-64, once with the bit instructions (clmul: the prefix XOR by
+ * prefix_xor_clmul). */
+JB_INLINE bool scan(jb_reader *r, const jb_kernel *k, const bool clmul) {
     const char *const start = r->p, *const end = r->end;
     const int utf8 = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
     const size_t span = (size_t)(end - start);
     const size_t room = r->max_depth > r->depth ? (size_t)(r->max_depth - r->depth) : 0;
-    const jb_kernel *k = jb__kern();
     /* bit d % 64 of kinds[d / 64]: the container at depth d is an object.
      * Not zeroed (a fixed cost on every small container): a word is
      * written whole when its first level is pushed, and no bit is read
      * before its level was pushed. */
     uint64_t kinds[SKIP_BITS / 64];
-    uint64_t ecarry = 0, scarry = 0, qcarry = 0;
-    const char *first_hi = NULL, *pair = NULL, *blk;
+    uint64_t ecarry = 0, scarry = 0, qcarry = 0, tok, limit;
+    const char *first_hi = NULL, *pair = NULL, *blk = start, *p;
     size_t d = 0;
+    unsigned i;
+    unsigned char ch;
     int state = T_VALUE;
     bool obj = false;
+    jb_blockclass c;
+    uint64_t esc, odd;
     unsigned char tail[64];
 
     /* a container only (the contract: a scalar would leave the walk at
@@ -185,135 +244,145 @@ bool jb__skip_scan(jb_reader *r) {
      * exact skip */
     if (!span || (*start != '{' && *start != '[')) return false;
     if (span > r->max_string_len || span / 2 >= r->max_members) return false;
+    goto classify;
 
-    for (blk = start;; blk += 64) {
-        jb_blockclass c;
-        uint64_t esc, q, instr, scal, tok, odd, limit = ~(uint64_t)0;
-        const char *done = NULL;
-        if (end - blk >= 64) {
-            k->classify((const unsigned char *)blk, &c);
-        } else {
-            /* the last block (blk < end: a block that ends at end and does
-             * not close the value returns below) */
-            size_t n = (size_t)(end - blk);
-            if (n == 0) return false; /* the end of input inside the value */
-            /* blk is never NULL: it starts at the value's first byte (r->p < end) */
-            memcpy(tail, blk, n); /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
-            memset(tail + n, ' ', 64 - n);
-            k->classify(tail, &c);
-            limit = ((uint64_t)1 << n) - 1; /* n < 64: the escape after a last '\\' is not there */
-        }
-        esc = escaped_bytes(c.bslash, &ecarry);
-        q = c.quote & ~esc;
-        instr = prefix_xor(q) ^ qcarry;
-        qcarry = (uint64_t)0 - (instr >> 63);
-        scal = ~instr & ~q & ~c.ws & ~c.op;
-        tok = (c.op & ~instr) | (q & instr) | (scal & ~((scal << 1) | scarry));
-        scarry = scal >> 63;
-
-        /* The token walk: one token per set bit, in order. */
-        while (tok) {
-            unsigned i = jb__ctz64(tok);
-            const char *p = blk + i;
-            unsigned char ch = (unsigned char)*p;
-            tok &= tok - 1;
-            switch (state) {
-            case T_AVALUE:
-                if (ch == ']') goto close;
-                JB_FALLTHROUGH;
-            case T_VALUE:
-                switch (ch) {
-                case '{':
-                case '[':
-                    if (d >= room || d >= SKIP_BITS) return false;
-                    obj = ch == '{';
-                    {
-                        uint64_t bit = (uint64_t)1 << (d % 64);
-                        kinds[d / 64] = (d % 64 ? kinds[d / 64] & ~bit : 0) | (obj ? bit : 0);
-                    }
-                    d++;
-                    state = obj ? T_OKEY : T_AVALUE;
-                    continue;
-                case '"': state = T_NEXT; continue;
-                case 't':
-                    if (end - p < 5 || memcmp(p, "true", 4) != 0 || !delim_ok[(unsigned char)p[4]])
-                        return false;
-                    state = T_NEXT;
-                    continue;
-                case 'f':
-                    if (end - p < 6 || memcmp(p, "false", 5) != 0 || !delim_ok[(unsigned char)p[5]])
-                        return false;
-                    state = T_NEXT;
-                    continue;
-                case 'n':
-                    if (end - p < 5 || memcmp(p, "null", 4) != 0 || !delim_ok[(unsigned char)p[4]])
-                        return false;
-                    state = T_NEXT;
-                    continue;
-                default: {
-                    /* a number (or not: jb__num_scan says 0); what follows
-                     * it must be a delimiter, and inside the container a
-                     * closing bracket at the latest comes after it */
-                    bool integ;
-                    size_t bad = 0, len;
-                    if (ch != '-' && ch - '0' >= 10) return false;
-                    len = jb__num_scan(p, end, &integ, &bad);
-                    if (!len || len > r->max_number_len || end - p == (ptrdiff_t)len ||
-                        !delim_ok[(unsigned char)p[len]])
-                        return false;
-                    state = T_NEXT;
-                    continue;
-                }
-                }
-            case T_OKEY:
-                if (ch == '}') goto close;
-                JB_FALLTHROUGH;
-            case T_KEY:
-                if (ch != '"') return false;
-                state = T_COLON;
-                continue;
-            case T_COLON:
-                if (ch != ':') return false;
-                state = T_VALUE;
-                continue;
-            default: /* T_NEXT */
-                if (ch == ',') {
-                    state = obj ? T_KEY : T_VALUE;
-                    continue;
-                }
-                if (ch != (obj ? '}' : ']')) return false;
-                goto close;
-            }
-        close:
-            /* the container at depth d - 1 closes (its kind was checked) */
-            if (--d == 0) {
-                done = p + 1;
-                limit &= i == 63 ? ~(uint64_t)0 : ((uint64_t)2 << i) - 1;
-                break;
-            }
-            /* level d - 1 was pushed, so its word was written (the
-             * analyzer does not follow the pushes) */
-            obj = (kinds[(d - 1) / 64] >> ((d - 1) % 64)) & 1; /* NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult) */
-            state = T_NEXT;
-        }
-
-        /* What the strings of the block (up to the value's end) hold: a
-         * control byte, escapes, bytes >= 0x80. Most blocks hold none of
-         * them, one test. */
-        odd = (c.ctrl | esc | c.hi) & instr & limit;
-        if (JB_UNLIKELY(odd)) {
-            if (c.ctrl & odd) return false;
-            if ((esc & odd) && !escapes_ok(blk, esc & odd, end, &pair)) return false;
-            if ((c.hi & odd) && !first_hi) first_hi = blk + jb__ctz64(c.hi & odd);
-        }
-        if (done) {
-            if (first_hi && utf8) {
-                size_t n = (size_t)(done - first_hi);
-                if (jb__utf8_valid_prefix((const unsigned char *)first_hi, n) != n) return false;
-            }
-            r->p = done;
-            return true;
-        }
-        if (end - blk <= 64) return false; /* the end of input inside the value */
+next_block:
+    /* every token of the block walked, the value not closed: its strings
+     * checked, then the next block (none: the end of input inside the
+     * value) */
+    if (JB_UNLIKELY(odd) && !odd_ok(&c, esc, odd, blk, end, &pair, &first_hi)) return false;
+    if (end - blk <= 64) return false;
+    blk += 64;
+classify : {
+    uint64_t q, instr, scal;
+    limit = ~(uint64_t)0;
+    if (end - blk >= 64) {
+        k->classify((const unsigned char *)blk, &c);
+    } else {
+        /* the last block (blk < end: a block that ends at end and does
+         * not close the value returns above) */
+        size_t n = (size_t)(end - blk);
+        /* blk is never NULL: it starts at the value's first byte (r->p < end) */
+        memcpy(tail, blk, n); /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
+        memset(tail + n, ' ', 64 - n);
+        k->classify(tail, &c);
+        limit = ((uint64_t)1 << n) - 1; /* n < 64: the escape after a last '\\' is not there */
     }
+    esc = escaped_bytes(c.bslash, &ecarry);
+    q = c.quote & ~esc;
+#if defined(JB_KERNEL_X86)
+    instr = (clmul ? prefix_xor_clmul(q) : prefix_xor(q)) ^ qcarry;
+#else
+    (void)clmul;
+    instr = prefix_xor(q) ^ qcarry;
+#endif
+    qcarry = (uint64_t)0 - (instr >> 63);
+    scal = ~instr & ~q & ~c.ws & ~c.op;
+    tok = (c.op & ~instr) | (q & instr) | (scal & ~((scal << 1) | scarry));
+    scarry = scal >> 63;
+    /* what the block's strings hold, judged when the walk leaves the
+     * block (up to the value's end when it ends here); most blocks hold
+     * nothing of it */
+    odd = (c.ctrl | esc | c.hi) & instr & limit;
+}
+    switch (state) {
+    case T_VALUE: NEXT(VALUE);
+    case T_AVALUE: NEXT(AVALUE);
+    case T_KEY: NEXT(KEY);
+    case T_OKEY: NEXT(OKEY);
+    case T_COLON: NEXT(COLON);
+    default: NEXT(NEXT);
+    }
+
+s_AVALUE:
+    if (ch == ']') goto close;
+s_VALUE: /* (s_AVALUE falls through to here) */
+    switch (ch) {
+    case '{':
+    case '[': {
+        uint64_t bit = (uint64_t)1 << (d % 64);
+        if (d >= room || d >= SKIP_BITS) return false;
+        obj = ch == '{';
+        kinds[d / 64] = (d % 64 ? kinds[d / 64] & ~bit : 0) | (obj ? bit : 0);
+        d++;
+        if (obj) NEXT(OKEY);
+        NEXT(AVALUE);
+    }
+    case '"': NEXT(NEXT);
+    case 't':
+        if (end - p < 5 || memcmp(p, "true", 4) != 0 || !delim_ok[(unsigned char)p[4]])
+            return false;
+        NEXT(NEXT);
+    case 'f':
+        if (end - p < 6 || memcmp(p, "false", 5) != 0 || !delim_ok[(unsigned char)p[5]])
+            return false;
+        NEXT(NEXT);
+    case 'n':
+        if (end - p < 5 || memcmp(p, "null", 4) != 0 || !delim_ok[(unsigned char)p[4]])
+            return false;
+        NEXT(NEXT);
+    default: {
+        /* a number (or not: jb__num_scan says 0); what follows it must be
+         * a delimiter, and inside the container a closing bracket at the
+         * latest comes after it */
+        bool integ;
+        size_t bad = 0, len;
+        if (ch != '-' && ch - '0' >= 10) return false;
+        len = jb__num_scan(p, end, &integ, &bad);
+        if (!len || len > r->max_number_len || end - p == (ptrdiff_t)len ||
+            !delim_ok[(unsigned char)p[len]])
+            return false;
+        NEXT(NEXT);
+    }
+    }
+s_OKEY:
+    if (ch == '}') goto close;
+s_KEY: /* (s_OKEY falls through to here) */
+    if (ch != '"') return false;
+    NEXT(COLON);
+s_COLON:
+    if (ch != ':') return false;
+    NEXT(VALUE);
+s_NEXT:
+    if (ch == ',') {
+        if (obj) NEXT(KEY);
+        NEXT(VALUE);
+    }
+    if (ch != (obj ? '}' : ']')) return false;
+close:
+    /* the container at depth d - 1 closes (its kind was checked) */
+    if (--d != 0) {
+        /* level d - 1 was pushed, so its word was written (the analyzer
+         * does not follow the pushes) */
+        obj = (kinds[(d - 1) / 64] >> ((d - 1) % 64)) &
+              1; /* NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult) */
+        NEXT(NEXT);
+    }
+    /* the value ends at p: its strings in this block up to there, then
+     * the UTF-8 of its bytes from the first >= 0x80 */
+    if (JB_UNLIKELY(odd) && !odd_ok(&c, esc, i == 63 ? odd : odd & (((uint64_t)2 << i) - 1), blk,
+                                    end, &pair, &first_hi))
+        return false;
+    if (first_hi && utf8) {
+        size_t n = (size_t)(p + 1 - first_hi);
+        if (jb__utf8_valid_prefix((const unsigned char *)first_hi, n) != n) return false;
+    }
+    r->p = p + 1;
+    return true;
+}
+
+#undef NEXT
+
+#if defined(JB_KERNEL_X86)
+TARGET_BITS static JB_NOINLINE bool scan_bits(jb_reader *r, const jb_kernel *k) {
+    return scan(r, k, true);
+}
+#endif
+
+bool jb__skip_scan(jb_reader *r) {
+    const jb_kernel *k = jb__kern();
+#if defined(JB_KERNEL_X86)
+    if (k == &jb__kernel_avx2 || k == &jb__kernel_avx512) return scan_bits(r, k);
+#endif
+    return scan(r, k, false);
 }
