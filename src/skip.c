@@ -54,12 +54,13 @@
 #include "utf8.h"
 
 #if defined(JB_KERNEL_X86)
-#include <immintrin.h>
+#include "kernel_x86.h"
 /* The scan's instantiation for the avx2 and avx512 kernels, whose CPUs
- * have BMI1, BMI2 and PCLMULQDQ too (kernel_x86.c checks it): and-not,
- * lowest-bit and variable-shift instructions, and the prefix XOR as one
- * carry-less multiply. */
-#define TARGET_BITS __attribute__((target("bmi,bmi2,pclmul")))
+ * have BMI1, BMI2 and PCLMULQDQ too (kernel_x86.c checks it): the avx2
+ * block classes in line (kernel_x86.h), and-not, lowest-bit and
+ * variable-shift instructions, and the prefix XOR as one carry-less
+ * multiply. */
+#define TARGET_BITS __attribute__((target("avx2,bmi,bmi2,pclmul")))
 #endif
 
 #define SKIP_BITS 1024 /* nesting levels the bit stack holds */
@@ -94,6 +95,21 @@ TARGET_BITS static inline uint64_t prefix_xor_clmul(uint64_t x) {
     return (uint64_t)_mm_cvtsi128_si64(p);
 }
 #endif
+
+/* The block classes of s[0..64): the kernel's, or with x86 (the avx2 and
+ * avx512 kernels) the same avx2 code in line. */
+static inline void classify(const jb_kernel *k, const bool x86, const unsigned char *s,
+                            jb_blockclass *c) {
+#if defined(JB_KERNEL_X86)
+    if (x86) {
+        avx2_classify_inline(s, c);
+        return;
+    }
+#else
+    (void)x86;
+#endif
+    k->classify(s, c);
+}
 
 /*
  * The bytes escaped by the backslashes b: those right after a run of odd
@@ -216,9 +232,9 @@ static inline bool odd_ok(const jb_blockclass *c, uint64_t esc, uint64_t odd, co
     } while (0)
 
 /* The scan (jb__skip_scan), instantiated once for every CPU and, on
- * x86-64, once with the bit instructions (clmul: the prefix XOR by
- * prefix_xor_clmul). */
-JB_INLINE bool scan(jb_reader *r, const jb_kernel *k, const bool clmul) {
+ * x86-64, once for the avx2 and avx512 kernels (x86: their block classes
+ * in line, the prefix XOR by prefix_xor_clmul). */
+JB_INLINE bool scan(jb_reader *r, const jb_kernel *k, const bool x86) {
     const char *const start = r->p, *const end = r->end;
     const int utf8 = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
     const size_t span = (size_t)(end - start);
@@ -257,7 +273,7 @@ classify : {
     uint64_t q, instr, scal;
     limit = ~(uint64_t)0;
     if (end - blk >= 64) {
-        k->classify((const unsigned char *)blk, &c);
+        classify(k, x86, (const unsigned char *)blk, &c);
     } else {
         /* the last block (blk < end: a block that ends at end and does
          * not close the value returns above) */
@@ -265,15 +281,14 @@ classify : {
         /* blk is never NULL: it starts at the value's first byte (r->p < end) */
         memcpy(tail, blk, n); /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
         memset(tail + n, ' ', 64 - n);
-        k->classify(tail, &c);
+        classify(k, x86, tail, &c);
         limit = ((uint64_t)1 << n) - 1; /* n < 64: the escape after a last '\\' is not there */
     }
     esc = escaped_bytes(c.bslash, &ecarry);
     q = c.quote & ~esc;
 #if defined(JB_KERNEL_X86)
-    instr = (clmul ? prefix_xor_clmul(q) : prefix_xor(q)) ^ qcarry;
+    instr = (x86 ? prefix_xor_clmul(q) : prefix_xor(q)) ^ qcarry;
 #else
-    (void)clmul;
     instr = prefix_xor(q) ^ qcarry;
 #endif
     qcarry = (uint64_t)0 - (instr >> 63);
@@ -354,8 +369,8 @@ close:
     if (--d != 0) {
         /* level d - 1 was pushed, so its word was written (the analyzer
          * does not follow the pushes) */
-        obj = (kinds[(d - 1) / 64] >> ((d - 1) % 64)) &
-              1; /* NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult) */
+        /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
+        obj = (kinds[(d - 1) / 64] >> ((d - 1) % 64)) & 1;
         NEXT(NEXT);
     }
     /* the value ends at p: its strings in this block up to there, then
@@ -374,7 +389,9 @@ close:
 #undef NEXT
 
 #if defined(JB_KERNEL_X86)
-TARGET_BITS static JB_NOINLINE bool scan_bits(jb_reader *r, const jb_kernel *k) {
+/* flatten: the avx2 classes too, which gcc would leave a call */
+TARGET_BITS __attribute__((flatten)) static JB_NOINLINE bool scan_bits(jb_reader *r,
+                                                                       const jb_kernel *k) {
     return scan(r, k, true);
 }
 #endif
