@@ -34,78 +34,6 @@
 static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const char *open,
                              frame **top);
 
-/* '[' of a tuple or fixed array (pl NULL: t->elem each) of n elements. */
-int jb__dec_start_fixed(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out,
-                        size_t n) {
-    const char *at = r->p;
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
-    if (jb__dec_enter(r)) return S_FAIL;
-    frame *f = push_frame(r, top, F_FIXED, at);
-    if (!f) return S_FAIL;
-    fixed_frame *s = &f->u.fix;
-    s->t = t;
-    s->pl = pl;
-    s->out = out;
-    s->n = n;
-    s->i = 0;
-    s->in_child = false;
-    s->more = jb__dec_first(r, ']');
-    return S_PUSHED;
-}
-
-static int start_vec(jb_reader *r, frame **top, const jb_type *t, char *out) {
-    const char *at = r->p;
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
-    if (jb__dec_enter(r)) return S_FAIL;
-    if (!jb__dec_first(r, ']')) { /* [] */
-        memset(out, 0, sizeof(anyvec));
-        return S_LEAF;
-    }
-    frame *f = push_frame(r, top, F_VEC, at);
-    if (!f) return S_FAIL;
-    vec_frame *s = &f->u.vec;
-    s->et = t->elem;
-    s->out = out;
-    s->es = t->elem->size;
-    s->ea = jb__dec_align(t->elem);
-    s->n = 0;
-    /* scalars are written whole by their decoder: no need to zero them first */
-    s->zero = t->elem->kind > JB_KIND_F64;
-    s->in_child = false;
-    s->sm = jb__scratch_mark(r->arena);
-    s->more = 1;
-    return S_PUSHED;
-}
-
-static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
-    jb_key_mode km = t->key_mode ? t->key_mode : jb__scope_key_mode(r->scope);
-    bool obj = jb__map_is_object(t->key, km);
-    char open = obj ? '{' : '[';
-    if (JB_UNLIKELY(r->p >= r->end || *r->p != open)) return jb__dec_type_error(r, t), S_FAIL;
-    const char *at = r->p;
-    if (jb__dec_enter(r)) return S_FAIL;
-    frame *f = push_frame(r, top, F_MAP, at);
-    if (!f) return S_FAIL;
-    map_frame *s = &f->u.map;
-    s->t = t;
-    s->out = out;
-    s->at = at;
-    s->obj = obj;
-    s->text_key =
-        km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
-    s->close = obj ? '}' : ']';
-    s->sorted = jb__map_sorted(t, r->scope);
-    jb__map_layout(t, &s->es, &s->vo);
-    size_t ka = jb__dec_align(t->key), va = jb__dec_align(t->elem);
-    s->ea = ka > va ? ka : va;
-    s->n = 0;
-    s->part = M_MEMBER;
-    s->in_member = false;
-    s->sm = jb__scratch_mark(r->arena);
-    s->more = jb__dec_first(r, s->close);
-    return S_PUSHED;
-}
-
 /* Whitespace after a key's ':' at p: none or one space in line, else
  * the reader's. Returns the byte after it, or NULL (failure recorded). */
 static inline const char *ws_value(jb_reader *r, const char *p) {
@@ -181,6 +109,14 @@ JB_INLINE int after_value(jb_reader *r, const char **pp, char close) {
     return m;
 }
 
+/* jb__dec_next through after_value: the common shapes in line. */
+JB_INLINE int dec_next(jb_reader *r, char close) {
+    const char *p = r->p;
+    int m = after_value(r, &p, close);
+    r->p = p;
+    return m;
+}
+
 /* jb__dec_enter with r->p on '{' or '[': the depth check, then the
  * whitespace after it, a line break and its indentation in line
  * (ws_member). */
@@ -191,6 +127,78 @@ JB_INLINE jb_status dec_enter(jb_reader *r) {
     if (JB_UNLIKELY(!q)) return r->code;
     r->p = q;
     return JB_OK;
+}
+
+/* '[' of a tuple or fixed array (pl NULL: t->elem each) of n elements. */
+int jb__dec_start_fixed(jb_reader *r, frame **top, const jb_type *t, const jb_plan *pl, char *out,
+                        size_t n) {
+    const char *at = r->p;
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
+    if (dec_enter(r)) return S_FAIL;
+    frame *f = push_frame(r, top, F_FIXED, at);
+    if (!f) return S_FAIL;
+    fixed_frame *s = &f->u.fix;
+    s->t = t;
+    s->pl = pl;
+    s->out = out;
+    s->n = n;
+    s->i = 0;
+    s->in_child = false;
+    s->more = jb__dec_first(r, ']');
+    return S_PUSHED;
+}
+
+static int start_vec(jb_reader *r, frame **top, const jb_type *t, char *out) {
+    const char *at = r->p;
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != '[')) return jb__dec_type_error(r, t), S_FAIL;
+    if (dec_enter(r)) return S_FAIL;
+    if (!jb__dec_first(r, ']')) { /* [] */
+        memset(out, 0, sizeof(anyvec));
+        return S_LEAF;
+    }
+    frame *f = push_frame(r, top, F_VEC, at);
+    if (!f) return S_FAIL;
+    vec_frame *s = &f->u.vec;
+    s->et = t->elem;
+    s->out = out;
+    s->es = t->elem->size;
+    s->ea = jb__dec_align(t->elem);
+    s->n = 0;
+    /* scalars are written whole by their decoder: no need to zero them first */
+    s->zero = t->elem->kind > JB_KIND_F64;
+    s->in_child = false;
+    s->sm = jb__scratch_mark(r->arena);
+    s->more = 1;
+    return S_PUSHED;
+}
+
+static int start_map(jb_reader *r, frame **top, const jb_type *t, char *out) {
+    jb_key_mode km = t->key_mode ? t->key_mode : jb__scope_key_mode(r->scope);
+    bool obj = jb__map_is_object(t->key, km);
+    char open = obj ? '{' : '[';
+    if (JB_UNLIKELY(r->p >= r->end || *r->p != open)) return jb__dec_type_error(r, t), S_FAIL;
+    const char *at = r->p;
+    if (dec_enter(r)) return S_FAIL;
+    frame *f = push_frame(r, top, F_MAP, at);
+    if (!f) return S_FAIL;
+    map_frame *s = &f->u.map;
+    s->t = t;
+    s->out = out;
+    s->at = at;
+    s->obj = obj;
+    s->text_key =
+        km == JB_KEYS_JSON_TEXT && t->key->kind != JB_KIND_CSTR && t->key->kind != JB_KIND_STR;
+    s->close = obj ? '}' : ']';
+    s->sorted = jb__map_sorted(t, r->scope);
+    jb__map_layout(t, &s->es, &s->vo);
+    size_t ka = jb__dec_align(t->key), va = jb__dec_align(t->elem);
+    s->ea = ka > va ? ka : va;
+    s->n = 0;
+    s->part = M_MEMBER;
+    s->in_member = false;
+    s->sm = jb__scratch_mark(r->arena);
+    s->more = jb__dec_first(r, s->close);
+    return S_PUSHED;
 }
 
 /* Kinds decoded by one call that reads no typed value inside: arrays of
@@ -489,7 +497,7 @@ int jb__dec_start(jb_reader *r, const jb_type *t, void *out, frame **top) {
             const char *at = r->p;
             if (JB_UNLIKELY(r->p >= r->end || *r->p != '{'))
                 return jb__dec_type_error(r, t), S_FAIL;
-            if (jb__dec_enter(r)) return S_FAIL;
+            if (dec_enter(r)) return S_FAIL;
             /* collecting errors recovers inside a record: that needs its frame */
             if (pl->leaf_fields && JB_LIKELY(!r->errs)) {
                 st = leaf_record(r, pl, (char *)out, at, top);
@@ -884,13 +892,25 @@ static int fast_members(jb_reader *r, frame *f, frame **top) {
         }
         p = r->p;
     next:
-        /* the ',' right after the value, then the next key's quote */
-        if (JB_LIKELY(p < end && *p == ',')) {
-            const char *q = ws_member(r, p + 1);
-            if (!q) return FM_FAIL;
-            if (JB_LIKELY(q < end && *q == '"')) {
-                p = q;
-                continue;
+        /* the ',' right after the value, then the next key's quote; or the
+         * '}', right after it or after a line break and its indentation */
+        if (JB_LIKELY(p < end)) {
+            if (JB_LIKELY(*p == ',')) {
+                const char *q = ws_member(r, p + 1);
+                if (!q) return FM_FAIL;
+                if (JB_LIKELY(q < end && *q == '"')) {
+                    p = q;
+                    continue;
+                }
+            } else {
+                const char *q = p;
+                if (*q == '\n' && end - q >= 34) q = jb__ws_nl_spaces(q);
+                if (q && *q == '}') {
+                    p = q + 1;
+                    r->depth--;
+                    rc = FM_CLOSED;
+                    break;
+                }
             }
         }
         /* whitespace before the ',', the '}', a trailing comma: the reader's way */
@@ -917,7 +937,7 @@ static int step_record(jb_reader *r, frame *f, frame **top) {
     if (f->waiting) { /* a member's value just completed */
         f->waiting = false;
         s->cur = NULL;
-        s->more = jb__dec_next(r, '}');
+        s->more = dec_next(r, '}');
     }
     /* the fast path keeps one word of seen bits; collecting errors needs
      * record_member's bookkeeping */
@@ -931,7 +951,7 @@ static int step_record(jb_reader *r, frame *f, frame **top) {
         }
         int rc = record_member(r, f, top);
         if (rc != R_DONE) return rc;
-        s->more = jb__dec_next(r, '}');
+        s->more = dec_next(r, '}');
     }
     if (s->more < 0) return R_FAIL;
     if (pl->nrequired && JB_UNLIKELY(!all_required(pl, s->seen)) && missing_field(r, s, f->open))
@@ -976,7 +996,7 @@ static int step_fixed(jb_reader *r, frame *f, frame **top) {
         f->waiting = false;
         s->in_child = false;
         s->i++;
-        s->more = jb__dec_next(r, ']');
+        s->more = dec_next(r, ']');
     }
     while (s->more > 0) {
         if (s->i == s->n) return fixed_more(r, s->t, s->n), R_FAIL;
@@ -991,7 +1011,7 @@ static int step_fixed(jb_reader *r, frame *f, frame **top) {
         }
         s->in_child = false;
         s->i++;
-        s->more = jb__dec_next(r, ']');
+        s->more = dec_next(r, ']');
     }
     if (s->more < 0) return R_FAIL;
     if (s->i != s->n) return fixed_short(r, s->n, s->i), R_FAIL;
@@ -1024,7 +1044,7 @@ static int step_vec(jb_reader *r, frame *f, frame **top) {
         f->waiting = false;
         s->in_child = false;
         s->n++;
-        s->more = jb__dec_next(r, ']');
+        s->more = dec_next(r, ']');
     }
     while (s->more > 0) {
         if (jb__dec_members_limit(r, s->n + 1)) return R_FAIL;
@@ -1040,7 +1060,7 @@ static int step_vec(jb_reader *r, frame *f, frame **top) {
         }
         s->in_child = false;
         s->n++;
-        s->more = jb__dec_next(r, ']');
+        s->more = dec_next(r, ']');
     }
     if (s->more < 0) return R_FAIL;
     anyvec v;
@@ -1125,7 +1145,7 @@ static int step_map(jb_reader *r, frame *f, frame **top) {
         default: /* M_VALUE: the entry is complete */
             s->in_member = false;
             s->n++;
-            s->more = jb__dec_next(r, s->close);
+            s->more = dec_next(r, s->close);
             s->part = M_MEMBER;
             continue;
         }

@@ -147,6 +147,14 @@ static void test_records(void) {
         jb_status st = dec2(__LINE__, &cat_type, d, NULL, &c, &e);
         CHECKF(st == JB_OK, "indent %d: %s", indents[k], st ? e.message : "");
         if (st == JB_OK) check_cat(__LINE__, &c);
+        /* the depth the document needs exactly: every close read in line
+         * gives its level back (root, "a", an area, its "ids") */
+        jb_read_options o = {.max_depth = 4};
+        st = dec2(__LINE__, &cat_type, d, &o, &c, &e);
+        CHECKF(st == JB_OK, "indent %d, max_depth 4: %s", indents[k], st ? e.message : "");
+        o.max_depth = 3;
+        st = dec2(__LINE__, &cat_type, d, &o, &c, &e);
+        CHECKF(st == JB_E_DEPTH, "indent %d, max_depth 3: %s", indents[k], jb_status_name(st));
         free(d);
     }
     /* clang-format off */
