@@ -33,7 +33,8 @@
  * Containers close from the scratch stack in place: their elements are
  * copied in one pass from the scratch segment that holds them into one
  * arena block (nodes and the pointers to them, or members and their
- * nodes); only a container whose elements span segments is gathered.
+ * nodes); a container whose elements span segments (a long array) is
+ * copied the same way, one segment at a time (kids_spanned).
  */
 #include <math.h>
 
@@ -42,6 +43,7 @@
 #include "num.h"
 #include "numscan.h"
 #include "value.h"
+
 
 /*
  * The copy of the input that strings point into (see str_fast): bytes
@@ -135,7 +137,7 @@ static const char *member_at(const jb_reader *r, const char *open, size_t j) {
  * The n elements of `size` bytes pushed since m, in place on the scratch
  * stack, when they all lie in the current segment (the common case: a
  * segment holds thousands of them); NULL when they span segments (then
- * jb__scratch_gather collects them). They start where push placed the
+ * kids_spanned copies them). They start where push placed the
  * first one, m's offset rounded up to jb__scratch_align(size) (nested
  * containers pushed above them were popped before the next element), so
  * the close copies them once, straight from there, with no call.
@@ -143,6 +145,52 @@ static const char *member_at(const jb_reader *r, const char *open, size_t j) {
 static inline const char *kids_in_place(const jb_arena *a, jb_scratch_mark m, size_t size) {
     if (JB_UNLIKELY(m.seg != a->scur || !m.seg)) return NULL;
     return a->scur->data + jb__align_up(m.off, jb__scratch_align(size));
+}
+
+/*
+ * The elements of a container that span scratch segments (a long array:
+ * mesh, numbers and canada hold thousands of numbers), copied into its
+ * block one segment at a time, by the same loops as the in-place closes:
+ * jb__scratch_gather's memcpy into a second block cost one instruction a
+ * byte under callgrind (mesh: 2.2M of 15.0M a parse) and a second copy.
+ * Each segment holds them from where push placed the first one there (the
+ * mark's offset rounded up to jb__scratch_align(size) in the mark's
+ * segment, 0 in every later one) up to its used bytes (the live position
+ * for the current one); nested containers pushed above were popped before
+ * the next element. With members NULL: n nodes and then their pointers at
+ * nodes (an array); else n members at members, their nodes at nodes.
+ */
+static JB_NOINLINE void kids_spanned(const jb_arena *a, jb_scratch_mark m, size_t n,
+                                     jb_member *members, jb_value *nodes) {
+    const size_t size = members ? sizeof(orec) : sizeof(jb_value);
+    const jb_block *s = m.seg ? (const jb_block *)m.seg : a->shead;
+    jb_value **items = (jb_value **)(void *)(nodes + n);
+    size_t off = m.off, i = 0;
+    while (i < n && s) {
+        size_t used = s == a->scur ? (size_t)(a->spos - s->data) : s->used;
+        size_t start = jb__align_up(off, jb__scratch_align(size)), k;
+        const char *src = s->data + start;
+        k = start < used ? (used - start) / size : 0;
+        if (k > n - i) k = n - i;
+        if (members) {
+            const orec *o = (const orec *)(const void *)src;
+            for (size_t j = 0; j < k; j++) {
+                nodes[i + j] = o[j].node;
+                members[i + j].key = o[j].key;
+                members[i + j].val = &nodes[i + j];
+            }
+        } else {
+            const jb_value *e = (const jb_value *)(const void *)src;
+            for (size_t j = 0; j < k; j++) {
+                nodes[i + j] = e[j];
+                items[i + j] = &nodes[i + j];
+            }
+        }
+        i += k;
+        if (s == a->scur) break;
+        s = s->next;
+        off = 0;
+    }
 }
 
 static jb_status close_array(jb_reader *r, pframe *f) {
@@ -169,8 +217,7 @@ static jb_status close_array(jb_reader *r, pframe *f) {
             items[i] = &nodes[i];
         }
     } else {
-        jb__scratch_gather(r->arena, f->kids, sizeof(jb_value), n, nodes);
-        for (size_t i = 0; i < n; i++) items[i] = &nodes[i];
+        kids_spanned(r->arena, f->kids, n, NULL, nodes);
     }
     v->u.arr.items = items;
     return JB_OK;
@@ -178,7 +225,7 @@ static jb_status close_array(jb_reader *r, pframe *f) {
 
 static jb_status close_object(jb_reader *r, const pctx *c, pframe *f) {
     size_t n = f->n, bytes, dup = SIZE_MAX;
-    jb_value *v = f->slot;
+    jb_value *v = f->slot, *nodes;
     jb_vext *x = NULL;
     jb_member *m;
     const orec *src;
@@ -190,32 +237,22 @@ static jb_status close_object(jb_reader *r, const pctx *c, pframe *f) {
     v->u.obj.len = n;
     v->u.obj.x = NULL;
     if (n == 0) return JB_OK;
+    /* One block: the members, then the nodes (jb_member's size is a
+     * multiple of jb_value's alignment: both are pointers and sizes),
+     * filled in one pass from the records in place. */
+    if (!jb__mul_ok(n, sizeof(jb_member) + sizeof(jb_value), &bytes) ||
+        !(m = jb__arena_alloc(r->arena, bytes, _Alignof(jb_value))))
+        return r_nomem(r, f->open);
+    nodes = (jb_value *)(void *)(m + n);
     src = (const orec *)(const void *)kids_in_place(r->arena, f->kids, sizeof(orec));
     if (JB_LIKELY(src != NULL)) {
-        /* One block: the members, then the nodes (jb_member's size is a
-         * multiple of jb_value's alignment: both are pointers and sizes),
-         * filled in one pass from the records in place. */
-        jb_value *nodes;
-        if (!jb__mul_ok(n, sizeof(jb_member) + sizeof(jb_value), &bytes) ||
-            !(m = jb__arena_alloc(r->arena, bytes, _Alignof(jb_value))))
-            return r_nomem(r, f->open);
-        nodes = (jb_value *)(void *)(m + n);
         for (size_t i = 0; i < n; i++) {
             nodes[i] = src[i].node;
             m[i].key = src[i].key;
             m[i].val = &nodes[i];
         }
     } else {
-        orec *recs;
-        if (!jb__mul_ok(n, sizeof(orec) + sizeof(jb_member), &bytes) ||
-            !(recs = jb__arena_alloc(r->arena, n * sizeof(orec), _Alignof(orec))) ||
-            !(m = jb__arena_alloc(r->arena, n * sizeof *m, _Alignof(jb_member))))
-            return r_nomem(r, f->open);
-        jb__scratch_gather(r->arena, f->kids, sizeof(orec), n, recs);
-        for (size_t i = 0; i < n; i++) {
-            m[i].key = recs[i].key;
-            m[i].val = &recs[i].node;
-        }
+        kids_spanned(r->arena, f->kids, n, m, nodes);
     }
     v->u.obj.items = m;
     if (n > JB_VALUE_INDEX_MIN) {
