@@ -769,6 +769,10 @@ done:
     return JB_OK;
 }
 
+jb_status jb__r_string_escaped(jb_reader *r, const char *t, jb_str *out) {
+    return string_escaped(r, r->p, r->p + 1, t, false, out, NULL);
+}
+
 jb_status jb__r_string(jb_reader *r, jb_str *out, bool borrow, bool *has_nul) {
     const char *q = r->p, *s = q + 1, *t;
     size_t len;

@@ -173,6 +173,16 @@ static inline jb_status jb__r_ws(jb_reader *r) {
 JB_HIDDEN jb_status jb__r_string(jb_reader *r, jb_str *out, bool borrow, bool *has_nul);
 
 /*
+ * jb__r_string's path for a string with escapes, for a caller that has
+ * scanned the string at r->p up to its first backslash t already (the
+ * text before t is clean: no '"', '\\' or control byte, and valid UTF-8
+ * unless JB_READ_ALLOW_INVALID_UTF8, as jb__r_string checks it): the same
+ * result and errors as jb__r_string, without its scan of that text (the
+ * DOM, value_parse.c). The result is always a copy in the arena.
+ */
+JB_HIDDEN jb_status jb__r_string_escaped(jb_reader *r, const char *t, jb_str *out);
+
+/*
  * An object key at r->p (which is '"'): like jb__r_string, but the result
  * points into the input when there are no escapes and otherwise into
  * r->keybuf (valid until the next key). Never allocates on the common path.

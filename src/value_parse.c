@@ -440,12 +440,19 @@ JB_INLINE const char *str_fast(jb_reader *r, const pctx *c, const char *q, jb_st
     }
 #endif
     t = c->k->scan(t, r->end, c->utf8);
-    if (JB_UNLIKELY(t >= r->end || *t != '"')) return NULL;
+    if (JB_UNLIKELY(t >= r->end || *t != '"')) {
+        /* str_slow's hint: the first backslash, the text before it clean */
+        out->ptr = t < r->end && *t == '\\' ? t : NULL;
+        return NULL;
+    }
 #if defined(JB_DOM_SSE2)
 found:
 #endif
     n = (size_t)(t - s);
-    if (JB_UNLIKELY(n > c->maxs)) return NULL;
+    if (JB_UNLIKELY(n > c->maxs)) {
+        out->ptr = NULL;
+        return NULL;
+    }
     if (JB_UNLIKELY(c->borrow)) {
         out->ptr = s; /* as jb__r_string borrows: the input's bytes */
     } else {
@@ -455,6 +462,7 @@ found:
             d = w->dst + (s - w->src);
             d[n] = '\0';
         } else if (JB_UNLIKELY(!(d = win_open(r, c, s, n)))) {
+            out->ptr = NULL;
             return NULL;
         }
         out->ptr = d;
@@ -469,9 +477,12 @@ static JB_NOINLINE const char *str_out(jb_reader *r, const pctx *c, const char *
     return str_fast(r, c, q, out);
 }
 
-/* A string at r->p (its opening quote) by the general path (escapes,
- * faults, borrowing, no copy). */
+/* A string at r->p (its opening quote) that str_fast did not take, by
+ * the general path (escapes, faults, borrowing, no copy), with str_fast's
+ * hint in out->ptr: the string's first backslash, the text before it
+ * scanned clean (jb__r_string_escaped then skips that scan), or NULL. */
 static JB_NOINLINE jb_status str_slow(jb_reader *r, const pctx *c, jb_str *out) {
+    if (out->ptr) return jb__r_string_escaped(r, out->ptr, out);
     return jb__r_string(r, out, c->borrow, NULL);
 }
 
@@ -850,13 +861,17 @@ value: /* p is on a value (whitespace skipped); it goes to *slot */
     switch (vclass[(unsigned char)*p]) {
     case V_STR:
         in_value = true;
+        slot->type = JB_VALUE_STRING;
         if (JB_LIKELY((q = str_fast(r, c, p, &slot->u.str)) != NULL)) {
-            slot->type = JB_VALUE_STRING;
             slot->nk = c->clean; /* str_fast's scan checked every byte */
             p = q;
             goto after;
         }
-        break;
+        slot->nk = 0;
+        r->p = p;
+        if (str_slow(r, c, &slot->u.str)) goto fail;
+        p = r->p;
+        goto after;
     case V_OPEN: {
         pframe *nf;
         jb_value tmp[SMALL_N];

@@ -269,9 +269,187 @@ static void test_prefix_and_failure(void) {
     jb_arena_free(a);
 }
 
+/* The escapes test's pieces: the JSON text and what it decodes to. */
+static const struct {
+    const char *json, *text;
+} esc_pieces[] = {
+    {"\\n", "\n"},
+    {"\\\"", "\""},
+    {"\\\\", "\\"},
+    {"\\/", "/"},
+    {"\\t", "\t"},
+    {"\\u0041", "A"},
+    {"\\u00e9", "\xc3\xa9"},
+    {"\\u4E2D", "\xe4\xb8\xad"},
+    {"\\ud83d\\ude00", "\xf0\x9f\x98\x80"},
+    {"\xc3\xa9", "\xc3\xa9"},
+    {"x", "x"},
+};
+enum { NPIECES = sizeof esc_pieces / sizeof esc_pieces[0] };
+
+/* String i of the escapes test: a clean prefix (lengths around the small
+ * and large windows), then up to 12 pieces, escapes among them, with a run
+ * of letters now and then; appended as JSON to *j and as its text to *t. */
+static void esc_string(size_t i, char *j, size_t *jn, char *t, size_t *tn) {
+    static const size_t pre[] = {0, 1, 5, 31, 200, 250, 255, 256, 300, 1000, 4090, 8190, 9000};
+    size_t l = pre[i % (sizeof pre / sizeof pre[0])], k = 1 + (i * 5) % 12;
+    for (size_t q = 0; q < l; q++) j[(*jn)++] = t[(*tn)++] = str_byte(i, q);
+    for (size_t q = 0; q < k; q++) {
+        const char *pj = esc_pieces[(i + q * 3) % NPIECES].json;
+        const char *pt = esc_pieces[(i + q * 3) % NPIECES].text;
+        memcpy(j + *jn, pj, strlen(pj));
+        *jn += strlen(pj);
+        memcpy(t + *tn, pt, strlen(pt));
+        *tn += strlen(pt);
+        if ((i + q) % 4 == 0)
+            for (size_t r = 0; r < 20; r++) j[(*jn)++] = t[(*tn)++] = str_byte(i + 1, r);
+    }
+}
+
+/*
+ * Strings with escapes, as values and as keys, between strings that the
+ * windows hold: str_fast hands the first backslash to the escaped path
+ * (value_parse.c's str_slow, read.c's jb__r_string_escaped). Each string
+ * is checked against the text the test decoded, NUL included; the clean
+ * strings between them must be intact (a 3-letter string right after
+ * each); printed back, each is escaped again (an escaped string is not
+ * JB_STR_CLEAN), and the print parses to an equal tree.
+ */
+static void test_escapes(void) {
+    enum { N = 60 };
+    char *doc = malloc(ROOM), *text = malloc(ROOM);
+    size_t *at = malloc(N * sizeof *at), *len = malloc(N * sizeof *len);
+    jb_arena *a = jb_arena_new();
+    jb_buf out = JB_BUF_INIT;
+    CHECK(doc && text && at && len && a);
+    if (!doc || !text || !at || !len || !a) goto out;
+    for (int pretty = 0; pretty < 2; pretty++) {
+        size_t k = 0, tn = 0;
+        jb_value *v = NULL, *back = NULL;
+        jb_error err;
+        doc[k++] = '[';
+        for (size_t i = 0; i < N; i++) {
+            if (i) k += (size_t)snprintf(doc + k, ROOM - k, pretty ? ",\n  " : ",");
+            if (i % 2) doc[k++] = '{';
+            doc[k++] = '"';
+            at[i] = tn;
+            esc_string(i, doc, &k, text, &tn);
+            len[i] = tn - at[i];
+            doc[k++] = '"';
+            /* as a key, its value is "abc"; as a value, "abc" follows it */
+            k += (size_t)snprintf(doc + k, ROOM - k,
+                                  i % 2 ? (pretty ? ": \"abc\"}" : ":\"abc\"}") : ",\"abc\"");
+        }
+        doc[k++] = ']';
+        jb_arena_reset(a);
+        CHECKF(jb_value_parse(doc, k, &v, a, NULL, &err) == JB_OK, "pretty %d: %s", pretty,
+               err.message);
+        for (size_t i = 0; v && i < N; i++) {
+            jb_str s, abc;
+            const jb_value *e, *next;
+            if (i % 2) {
+                e = jb_value_array_get(v, i / 2 * 3 + 2);
+                next = jb_value_object_at(e, 0, &s);
+            } else {
+                e = jb_value_array_get(v, i / 2 * 3);
+                CHECK_EQ_INT(jb_value_get_str(e, &s), JB_OK);
+                next = jb_value_array_get(v, i / 2 * 3 + 1);
+            }
+            CHECKF(s.len == len[i] && memcmp(s.ptr, text + at[i], s.len) == 0 &&
+                       s.ptr[s.len] == '\0',
+                   "pretty %d: string %zu (%zu bytes, want %zu)", pretty, i, s.len, len[i]);
+            CHECKF(next && jb_value_get_str(next, &abc) == JB_OK && abc.len == 3 &&
+                       memcmp(abc.ptr, "abc", 4) == 0,
+                   "pretty %d: the string after %zu", pretty, i);
+        }
+        out.len = 0;
+        CHECK_EQ_INT(jb_value_print(v, &out, NULL, NULL), JB_OK);
+        CHECK_EQ_INT(jb_value_parse(out.data, out.len, &back, a, NULL, NULL), JB_OK);
+        CHECK(back && jb_value_equal(v, back));
+    }
+out:
+    jb_buf_free(&out);
+    jb_arena_free(a);
+    free(len);
+    free(at);
+    free(text);
+    free(doc);
+}
+
+/*
+ * Faulty strings with escapes, after a clean string has opened a window:
+ * each fails as the typed decoder's string and key paths (jb__r_string,
+ * jb__r_key, which scan the string from its start) fail on the same text:
+ * same code, offset and message; max_string_len over the unescaped text
+ * too (and a text of exactly max_string_len bytes fits).
+ */
+static void test_escape_errors(void) {
+    static const struct {
+        int line;
+        const char *doc;
+        size_t max_string_len;
+        bool fails;
+    } cases[] = {
+        {__LINE__, "[\"open\",\"a\\qb\"]", 0, true},
+        {__LINE__, "[\"open\",\"a\\n\\u12\"]", 0, true},
+        {__LINE__, "[\"open\",\"a\\u12g4\"]", 0, true},
+        {__LINE__, "[\"open\",\"a\\ud800x\"]", 0, true},
+        {__LINE__, "[\"open\",\"a\\ud800\\u0041\"]", 0, true},
+        {__LINE__, "[\"open\",\"\\udc00\"]", 0, true},
+        {__LINE__, "[\"open\",\"a\\n\\u00e9\x01\"]", 0, true},
+        {__LINE__, "[\"open\",\"a\\n\xff\"]", 0, true},
+        {__LINE__, "[\"open\",\"a\\n\xe4\xb8\"]", 0, true},
+        {__LINE__, "[\"open\",\"ab\\\"", 0, true},
+        {__LINE__, "[\"open\",\"ab\\n", 0, true},
+        {__LINE__, "[\"open\",\"ab\\", 0, true},
+        {__LINE__, "{\"open\":1,\"k\\x\":2}", 0, true},
+        {__LINE__, "{\"open\":1,\"k\\n\\t\\u0041\":2,\"k\\u004\":3}", 0, true},
+        {__LINE__, "[\"open\",\"abcd\\n\\n\\n\"]", 5, true},
+        {__LINE__, "[\"open\",\"abcd\\n\\n\"]", 6, false}, /* 6 bytes: fits */
+        {__LINE__, "{\"open\":1,\"\\u0041\\u0042\\u0043\\u0044\":2}", 3, true},
+        {__LINE__,
+         "[\"open\",\"\\u0041\\u0042\\u0043\\u0044\\u0045\\u0046\\u0047\\u0048\\u0049\\u004a\\u004b"
+         "\\u004c\"]",
+         1, true},
+    };
+    /* the typed decoder's view of the same text: strings, or keys */
+    const jb_type *const strs = JB_VEC_OF_T(jb_str, &jb_string);
+    const jb_type *const keys = JB_MAP_OF_T(jb_str, int64_t, &jb_string, &jb_i64);
+    jb_arena *a = jb_arena_new(), *b = jb_arena_new();
+    CHECK(a && b);
+    if (!a || !b) goto out;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *doc = cases[i].doc;
+        jb_read_options o;
+        jb_error e1, e2;
+        jb_value *v = NULL;
+        JB_MAP(jb_str, int64_t) m;
+        JB_VEC(jb_str) vs;
+        jb_status s1, s2;
+        memset(&o, 0, sizeof o);
+        o.max_string_len = cases[i].max_string_len;
+        jb_arena_reset(a);
+        jb_arena_reset(b);
+        s1 = jb_value_parse(doc, strlen(doc), &v, a, &o, &e1);
+        s2 = doc[0] == '{' ? jb_decode(keys, doc, strlen(doc), &m, b, &o, &e2)
+                           : jb_decode(strs, doc, strlen(doc), &vs, b, &o, &e2);
+        CHECK_AT(cases[i].line, s1 == s2 && (s1 != JB_OK) == cases[i].fails,
+                 "status %d, typed decode %d", (int)s1, (int)s2);
+        if (s1 == JB_OK || s2 == JB_OK) continue;
+        CHECK_AT(cases[i].line, e1.offset == e2.offset && strcmp(e1.message, e2.message) == 0,
+                 "at %zu: %s; typed decode at %zu: %s", e1.offset, e1.message, e2.offset,
+                 e2.message);
+    }
+out:
+    jb_arena_free(a);
+    jb_arena_free(b);
+}
+
 int main(void) {
     test_window_edges();
     test_capped_arena();
     test_prefix_and_failure();
+    test_escapes();
+    test_escape_errors();
     return check_report();
 }
