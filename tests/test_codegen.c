@@ -371,6 +371,35 @@ static void test_keys(void) {
             check_opt(__LINE__, json, n, bval, NULL);
         }
     }
+    /* a byte that stops key_plain's steps (an escape, a byte >= 0x80, a
+     * control byte, invalid UTF-8) at every place of the first two 16-byte
+     * steps of an unknown key: the well-formed keys are read (through
+     * the reader), the others refused by the generated code as by the
+     * interpreter */
+    for (int n = 0; n <= 40; n++) {
+        static const char *const ok[] = {"\\u0061", "\xc3\xa9", "\\\"", "\\n"};
+        static const char *const bad[] = {"\x01", "\x1f", "\xff", "\xc3", "\x80"};
+        opt_rec_mem v;
+        jb_arena *ar = jb_arena_new();
+        jb_read_options ro = {0};
+        const jb_type *t = zoo("opt_rec");
+        ro.flags = JB_READ_INTERPRET;
+        memset(key, 'k', (size_t)n);
+        key[n] = 0;
+        for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+            snprintf(json, sizeof json, "{\"%s%skk\":1,\"b\":\"s%d\",\"a\":%d}", key, ok[i], n, n);
+            snprintf(bval, sizeof bval, "s%d", n);
+            check_opt(__LINE__, json, n, bval, NULL);
+        }
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            snprintf(json, sizeof json, "{\"b\":\"x\",\"%s%skk\":1,\"a\":2}", key, bad[i]);
+            CHECKF(t && !gen_only(t, json, strlen(json), &v, ar, NULL), "generated code took %s",
+                   json);
+            CHECKF(t && jb_decode(t, json, strlen(json), &v, ar, &ro, NULL) != JB_OK,
+                   "interpreter took %s", json);
+        }
+        jb_arena_free(ar);
+    }
     /* known keys of 6, 9 and 11 bytes out of order, among unknown ones
      * one byte longer or shorter */
     check_fmt(__LINE__,
