@@ -809,7 +809,7 @@ enum { FM_CLOSED, FM_MEMBER, FM_PUSHED, FM_FAIL };
  * failure (FM_FAIL: s->cur names the field whose value failed, or is NULL
  * when the failure is between members, as record_member leaves it).
  */
-static int fast_members(jb_reader *r, frame *f, frame **top) {
+JB_INLINE int fast_members_in(jb_reader *r, frame *f, frame **top) {
     record_frame *s = &f->u.rec;
     const jb_plan *const pl = s->pl;
     const jb_pentry *const e = pl->e;
@@ -931,6 +931,20 @@ static int fast_members(jb_reader *r, frame *f, frame **top) {
     return rc;
 }
 
+/* A record's end, its '}' read: the required fields, the defaults, the
+ * unknown members kept. R_DONE or R_FAIL. */
+static inline int record_end(jb_reader *r, frame *f) {
+    record_frame *s = &f->u.rec;
+    const jb_plan *pl = s->pl;
+    if (pl->nrequired && JB_UNLIKELY(!all_required(pl, s->seen)) && missing_field(r, s, f->open))
+        return R_FAIL;
+    if (pl->ndefaults && apply_defaults(r, pl, s->base, s->seen)) return R_FAIL;
+    if (pl->has_capture && capture_store(r, &s->cap, s->base + pl->capture_offset)) return R_FAIL;
+    return R_DONE;
+}
+
+static int fast_members(jb_reader *r, frame *f, frame **top) { return fast_members_in(r, f, top); }
+
 static int step_record(jb_reader *r, frame *f, frame **top) {
     record_frame *s = &f->u.rec;
     const jb_plan *pl = s->pl;
@@ -954,11 +968,7 @@ static int step_record(jb_reader *r, frame *f, frame **top) {
         s->more = dec_next(r, '}');
     }
     if (s->more < 0) return R_FAIL;
-    if (pl->nrequired && JB_UNLIKELY(!all_required(pl, s->seen)) && missing_field(r, s, f->open))
-        return R_FAIL;
-    if (pl->ndefaults && apply_defaults(r, pl, s->base, s->seen)) return R_FAIL;
-    if (pl->has_capture && capture_store(r, &s->cap, s->base + pl->capture_offset)) return R_FAIL;
-    return R_DONE;
+    return record_end(r, f);
 }
 
 /*
@@ -981,7 +991,20 @@ static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const 
     f.depth = r->depth;
     rec_init(s, pl, base, false, NULL, 0);
     s->more = jb__dec_first(r, '}');
+    /* the member loop's fast path here, in line (the frame's starting
+     * state is known to the compiler), then the rest by step_record from
+     * where it stopped (FM_MEMBER). No member of a leaf record pushes a
+     * frame (jb__type_leafy), so FM_PUSHED does not happen. */
+    if (JB_LIKELY(s->more > 0 && pl->mask_words == 1)) {
+        int fm = fast_members_in(r, &f, top);
+        if (JB_LIKELY(fm == FM_CLOSED)) {
+            if (JB_LIKELY(record_end(r, &f) == R_DONE)) return JB_OK;
+            goto fail;
+        }
+        if (fm == FM_FAIL) goto fail;
+    }
     if (JB_LIKELY(step_record(r, &f, top) == R_DONE)) return JB_OK;
+fail:
     if (s->cur) jb__path_key(&r->path, s->cur->name, s->cur->name_len);
     return r->code;
 }
