@@ -119,7 +119,9 @@ static inline const char *ws_here(jb_gen_dec *d, const char *p) {
  * most 7 digits fit every kind of 32 bits and more, so those stores need
  * no range check. Eight digits or more (ids, timestamps): the first
  * eight's value, then the rest one byte at a time (a second word's
- * constants in registers made every integer save them). Within 9 bytes of
+ * constants in registers made every integer save them), out of line but
+ * in a vector's loop; a '-' goes out of line too (int_minus), so the
+ * common unsigned token does no sign work. Within 9 bytes of
  * the end of the input, and where words are not loaded (JB_NUM_SWAR 0),
  * a byte loop of at most 7 digits. The kind is a constant where the
  * generator knows it (jb_gen_i8 ... jb_gen_u64, the vector loop).
@@ -131,18 +133,48 @@ static JB_NOINLINE const char *int_general(jb_gen_dec *d, const char *p, const j
     return after(r, jb__dec_int(r, t, out));
 }
 
-/* end: d->end (a parameter so that a loop keeps it in a register: stores
- * through out may alias *d). */
-JB_INLINE const char *int_at(jb_gen_dec *d, const char *p, const char *end, jb_kind k, const jb_type *t,
-                             void *out) {
-    bool neg;
-    const char *s;
+/* 8 to 15 digits (ids, timestamps): w is the first 8 digits' word (less
+ * JB_ZEROS8), s the first digit; the rest one byte at a time (a second
+ * word's constants in registers made every integer save them). Out of
+ * line, a tail call: in line, its registers were saved on every integer. */
+JB_INLINE const char *int_long_at(jb_gen_dec *d, const char *p, const char *s, jb_kind k, const jb_type *t,
+                                  void *out, uint64_t w) {
+    bool neg = s != p;
+    unsigned n;
+    if (JB_LIKELY(d->end - p >= 18 && (w & 0xFF) != 0)) { /* (a leading zero: the general path) */
+        uint64_t v = jb__digits8(w);
+        for (n = 8; n < 16 && jb__isdigit(s[n]); n++) v = v * 10 + (unsigned)(s[n] - '0');
+        /* s[n] is in the input: n <= 16 and 17 bytes follow s */
+        if (JB_LIKELY(n < 16 && jb__num_delim[(unsigned char)s[n]] && jb__dec_int_store(k, neg, v, out)))
+            return s + n;
+    }
+    return int_general(d, p, t, out);
+}
+
+static JB_NOINLINE const char *int_long(jb_gen_dec *d, const char *p, const char *s, const jb_type *t, void *out,
+                                        uint64_t w) {
+    return int_long_at(d, p, s, t->kind, t, out, w);
+}
+
+static JB_NOINLINE const char *int_minus(jb_gen_dec *d, const char *p, const jb_type *t, void *out);
+
+/* The integer at p of kind k (a constant: the store is known). end: d->end
+ * (a parameter so that a loop keeps it in a register: stores through out
+ * may alias *d). minus: a '-' is taken here (int_minus); otherwise it
+ * goes to int_minus, which keeps the sign's work off the common path. */
+JB_INLINE const char *int_body(jb_gen_dec *d, const char *p, const char *end, jb_kind k, const jb_type *t,
+                               void *out, bool minus, bool long_here) {
+    bool neg = false;
+    const char *s = p;
     uint64_t v;
     unsigned n;
+    if (p < end && *p == '-') {
+        if (!minus) return int_minus(d, p, t, out);
+        neg = true;
+        s = p + 1;
+    }
 #if JB_NUM_SWAR
     if (JB_LIKELY(end - p >= 9)) {
-        neg = *p == '-';
-        s = p + neg;
         uint64_t w = jb__load64(s) - JB_ZEROS8;
         n = jb__digit_count8(w);
         if (n == 1) {
@@ -158,21 +190,13 @@ JB_INLINE const char *int_at(jb_gen_dec *d, const char *p, const char *end, jb_k
             v = (h & 0xFF) * 100 + ((h >> 16) & 0xFF);
         } else if (n < 8) {
             v = jb__digits_first(w, n);
-        } else { /* 8 digits: the rest one byte at a time (ids are 9 or 10) */
-            if (JB_UNLIKELY(end - p < 18 || (w & 0xFF) == 0)) return int_general(d, p, t, out);
-            v = jb__digits8(w);
-            for (n = 8; n < 16 && jb__isdigit(s[n]); n++) v = v * 10 + (unsigned)(s[n] - '0');
-            /* s[n] is in the input: n <= 16 and 17 bytes follow s */
-            if (JB_UNLIKELY(n == 16 || !jb__num_delim[(unsigned char)s[n]] || !jb__dec_int_store(k, neg, v, out)))
-                return int_general(d, p, t, out);
-            return s + n;
+        } else {
+            return long_here ? int_long_at(d, p, s, k, t, out, w) : int_long(d, p, s, t, out, w);
         }
         /* s[n] is in the input: n < 8 and 8 bytes follow s */
     } else
 #endif
     {
-        neg = p < end && *p == '-';
-        s = p + neg;
         v = 0;
         for (n = 0; n < 8 && s + n < end && jb__isdigit(s[n]); n++) v = v * 10 + (unsigned)(s[n] - '0');
         if (n == 0 || n == 8 || (n > 1 && *s == '0')) return int_general(d, p, t, out); /* (8: too long here) */
@@ -210,6 +234,26 @@ store:
         break;
     }
     return s + n;
+}
+
+/* A negative integer (or '-' and anything). */
+static JB_NOINLINE const char *int_minus(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
+    const char *end = d->end;
+    switch (t->kind) {
+    case JB_KIND_I8: return int_body(d, p, end, JB_KIND_I8, t, out, true, true);
+    case JB_KIND_I16: return int_body(d, p, end, JB_KIND_I16, t, out, true, true);
+    case JB_KIND_I32: return int_body(d, p, end, JB_KIND_I32, t, out, true, true);
+    case JB_KIND_I64: return int_body(d, p, end, JB_KIND_I64, t, out, true, true);
+    case JB_KIND_U8: return int_body(d, p, end, JB_KIND_U8, t, out, true, true);
+    case JB_KIND_U16: return int_body(d, p, end, JB_KIND_U16, t, out, true, true);
+    case JB_KIND_U32: return int_body(d, p, end, JB_KIND_U32, t, out, true, true);
+    default: return int_body(d, p, end, JB_KIND_U64, t, out, true, true);
+    }
+}
+
+JB_INLINE const char *int_at(jb_gen_dec *d, const char *p, const char *end, jb_kind k, const jb_type *t,
+                             void *out) {
+    return int_body(d, p, end, k, t, out, false, false);
 }
 
 const char *jb_gen_int(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
@@ -521,7 +565,7 @@ JB_INLINE const char *vec_leaf(jb_gen_dec *d, const char *p, const char *end, jb
     case JB_KIND_F32: return jb_gen_f32(d, p, (float *)(void *)slot);
     case JB_KIND_STR: return jb_gen_str(d, p, (jb_str *)(void *)slot);
     case JB_KIND_CSTR: return jb_gen_cstr(d, p, (char **)(void *)slot);
-    default: return int_at(d, p, end, k, t, slot);
+    default: return int_body(d, p, end, k, t, slot, true, true); /* (a loop saves its registers once) */
     }
 }
 
