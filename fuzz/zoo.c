@@ -359,6 +359,9 @@ typedef enum { W_HTTP = 0, W_USER = 1, W_LOWER = 2 } words;
 static const jb_type words_type = JB_ENUM((words, .rename = JB_RENAME_SNAKE_SERDE),
     JB_ENUM_CASE(W_HTTP, "HTTPServer"), JB_ENUM_CASE(W_USER, "UserID"), JB_ENUM_CASE(W_LOWER, "user_ID"));
 
+typedef double f64x2[2];
+typedef int32_t i32x3[3];
+typedef uint64_t u64x2[2];
 /* vectors of every leaf the generated code reads in one runtime loop
  * (jb_gen_vec: bools, each integer kind, floats, strings) */
 typedef struct {
@@ -388,6 +391,17 @@ typedef struct {
     JB_VEC(jb_str) s;
     bool has_cs;
     JB_VEC(char *) cs;
+    /* fixed arrays of leaves (jb_gen_arr) and vectors of them */
+    bool has_b3;
+    bool b3[3];
+    bool has_f2;
+    double f2[2];
+    bool has_pts;
+    JB_VEC(f64x2) pts;
+    bool has_i3s;
+    JB_VEC(i32x3) i3s;
+    bool has_u2s;
+    JB_VEC(u64x2) u2s;
 } leaf_vecs;
 static const jb_type leaf_vecs_type = JB_RECORD(leaf_vecs,
     JB_OPTIONAL(leaf_vecs, b, has_b, JB_VEC_OF_T(bool, &jb_bool)),
@@ -402,7 +416,12 @@ static const jb_type leaf_vecs_type = JB_RECORD(leaf_vecs,
     JB_OPTIONAL(leaf_vecs, f32, has_f32, JB_VEC_OF_T(float, &jb_f32)),
     JB_OPTIONAL(leaf_vecs, f64, has_f64, JB_VEC_OF_T(double, &jb_f64)),
     JB_OPTIONAL(leaf_vecs, s, has_s, JB_VEC_OF_T(jb_str, &jb_string)),
-    JB_OPTIONAL(leaf_vecs, cs, has_cs, JB_VEC_OF_T(char *, &jb_cstr)));
+    JB_OPTIONAL(leaf_vecs, cs, has_cs, JB_VEC_OF_T(char *, &jb_cstr)),
+    JB_OPTIONAL(leaf_vecs, b3, has_b3, JB_ARRAY_OF(bool, 3, &jb_bool)),
+    JB_OPTIONAL(leaf_vecs, f2, has_f2, JB_ARRAY_OF(double, 2, &jb_f64)),
+    JB_OPTIONAL(leaf_vecs, pts, has_pts, JB_VEC_OF_T(f64x2, JB_ARRAY_OF(double, 2, &jb_f64))),
+    JB_OPTIONAL(leaf_vecs, i3s, has_i3s, JB_VEC_OF_T(i32x3, JB_ARRAY_OF(int32_t, 3, &jb_i32))),
+    JB_OPTIONAL(leaf_vecs, u2s, has_u2s, JB_VEC_OF_T(u64x2, JB_ARRAY_OF(uint64_t, 2, &jb_u64))));
 
 static const jb_type interop_type = JB_RECORD((interop, .format = &jb_format_aeson),
     JB_FIELD(interop, d, &jb_f64), JB_FIELD(interop, f, &jb_f32),

@@ -124,6 +124,10 @@ JB_API const char *jb_gen_u64(jb_gen_dec *d, const char *p, void *out);
  * string): the whole array in one loop, each element stored on the
  * scratch stack, then one arena block. */
 JB_API const char *jb_gen_vec(jb_gen_dec *d, const char *p, const jb_type *t, void *out);
+/* t may also be a fixed array (JB_KIND_ARRAY) of i32, i64, u32, u64 or
+ * f64: a vector of points or pairs, each read as jb_gen_arr reads it. */
+/** A fixed array of n >= 1 elements of leaf type t (as jb_gen_vec's) at out. */
+JB_API const char *jb_gen_arr(jb_gen_dec *d, const char *p, const jb_type *t, void *out, size_t n);
 JB_API const char *jb_gen_f64(jb_gen_dec *d, const char *p, double *out);
 JB_API const char *jb_gen_f32(jb_gen_dec *d, const char *p, float *out);
 JB_API const char *jb_gen_str(jb_gen_dec *d, const char *p, jb_str *out);

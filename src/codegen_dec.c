@@ -250,9 +250,43 @@ static void unwrapped(cg *g, const cg_node *nd, const jb_plan *pl) {
 
 /* ---- arrays ---- */
 
+/* Does jb_gen_vec take a vector of t in scope (a leaf decode_value reads
+ * through a kernel)? */
+static bool vec_leaf(const jb_type *t, uint32_t scope) {
+    switch (t->kind) {
+    case JB_KIND_BOOL: case JB_KIND_F64: case JB_KIND_F32: case JB_KIND_STR: case JB_KIND_CSTR:
+    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
+    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
+        return !jb__cg_is_node(t) && !scope_matters(t, scope);
+    default: return false;
+    }
+}
+
+/* A fixed array jb_gen_vec takes as a vector's element (codegen_rt.c
+ * jb_gen_vec: numbers of these kinds). */
+static bool vec_arr(const jb_type *t, uint32_t scope) {
+    if (t->kind != JB_KIND_ARRAY || t->count == 0 || !vec_leaf(t->elem, scope)) return false;
+    switch (t->elem->kind) {
+    case JB_KIND_I32: case JB_KIND_I64: case JB_KIND_U32: case JB_KIND_U64: case JB_KIND_F64: return true;
+    default: return false;
+    }
+}
+
+/* A leaf type's C expression: the built-in descriptor's name or T[i]. */
+static void leaf_ref(cg *g, const jb_type *t, char *buf, size_t cap) {
+    const char *bi = builtin_int(t);
+    if (bi) snprintf(buf, cap, "&jb_%s", bi);
+    else snprintf(buf, cap, "T[%zu]", jb__cg_type(g, t));
+}
+
 /* A tuple (pl) or fixed array of n elements (start_fixed, flat_fixed). */
 static void fixed_array(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
     char dst[64];
+    if (!pl && n > 0 && vec_leaf(nd->t->elem, nd->scope)) { /* the runtime's loop */
+        leaf_ref(g, nd->t->elem, dst, sizeof dst);
+        P("    return jb_gen_arr(d, p, %s, o, %zu);\n}\n\n", dst, n);
+        return;
+    }
     P("    const char *const end = d->end;\n    (void)end;\n    if (!(p = jbg_open(d, p, '['))) return NULL;\n");
     if (n == 0) {
         P("    if (p >= end || *p != ']') return NULL;\n    d->depth--;\n    return p + 1;\n}\n\n");
@@ -270,26 +304,14 @@ static void fixed_array(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
 
 /* A vector: elements on the scratch stack, then one arena block
  * (flat_vec, start_vec and step_vec). */
-/* Does jb_gen_vec take a vector of t in scope (a leaf decode_value reads
- * through a kernel)? */
-static bool vec_leaf(const jb_type *t, uint32_t scope) {
-    switch (t->kind) {
-    case JB_KIND_BOOL: case JB_KIND_F64: case JB_KIND_F32: case JB_KIND_STR: case JB_KIND_CSTR:
-    case JB_KIND_I8: case JB_KIND_I16: case JB_KIND_I32: case JB_KIND_I64:
-    case JB_KIND_U8: case JB_KIND_U16: case JB_KIND_U32: case JB_KIND_U64:
-        return !jb__cg_is_node(t) && !scope_matters(t, scope);
-    default: return false;
-    }
-}
-
 static void vec(cg *g, const cg_node *nd) {
     const jb_type *et = nd->t->elem;
     size_t es = et->size, ea = et->align ? et->align : 8;
     if (ea > 16) ea = 16;
-    if (vec_leaf(et, nd->scope)) { /* the whole loop in the runtime */
-        const char *bi = builtin_int(et);
-        if (bi) P("    return jb_gen_vec(d, p, &jb_%s, o);\n}\n\n", bi);
-        else P("    return jb_gen_vec(d, p, T[%zu], o);\n}\n\n", jb__cg_type(g, et));
+    if (vec_leaf(et, nd->scope) || vec_arr(et, nd->scope)) { /* the whole loop in the runtime */
+        char ref[64];
+        leaf_ref(g, et, ref, sizeof ref);
+        P("    return jb_gen_vec(d, p, %s, o);\n}\n\n", ref);
         return;
     }
     P("    const char *const end = d->end;\n    jb_gen_mark m;\n    size_t n = 0;\n    char *slot;\n");

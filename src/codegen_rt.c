@@ -284,17 +284,21 @@ static JB_NOINLINE const char *f64_rest(jb_reader *r, const char *p, double *out
     return after(r, jb__dec_float(r, &jb_f64, out));
 }
 
-const char *jb_gen_f64(jb_gen_dec *d, const char *p, double *out) {
+JB_INLINE const char *f64_at(jb_gen_dec *d, const char *p, const char *end, double *out) {
 #if JB_NUM_SWAR
     /* jb__dec_float's straight path with the cursor in a register (through
      * the reader: 13 more instructions a double). p[n] is in the input: a
      * straight token leaves 26 - n bytes after it. */
-    size_t n = jb__scan_f64_straight(p, d->end, out);
+    size_t n = jb__scan_f64_straight(p, end, out);
     if (JB_LIKELY(n != 0) && jb__num_delim[(unsigned char)p[n]])
         return p + n;
+#else
+    (void)end;
 #endif
     return f64_rest(rd(d), p, out);
 }
+
+const char *jb_gen_f64(jb_gen_dec *d, const char *p, double *out) { return f64_at(d, p, d->end, out); }
 
 const char *jb_gen_f32(jb_gen_dec *d, const char *p, float *out) {
     jb_reader *r = rd(d);
@@ -561,11 +565,63 @@ JB_INLINE const char *vec_leaf(jb_gen_dec *d, const char *p, const char *end, jb
                                char *slot) {
     switch (k) {
     case JB_KIND_BOOL: return jbg_bool(p, end, (bool *)(void *)slot);
-    case JB_KIND_F64: return jb_gen_f64(d, p, (double *)(void *)slot);
+    case JB_KIND_F64: return f64_at(d, p, end, (double *)(void *)slot);
     case JB_KIND_F32: return jb_gen_f32(d, p, (float *)(void *)slot);
     case JB_KIND_STR: return jb_gen_str(d, p, (jb_str *)(void *)slot);
     case JB_KIND_CSTR: return jb_gen_cstr(d, p, (char **)(void *)slot);
     default: return int_body(d, p, end, k, t, slot, true, true); /* (a loop saves its registers once) */
+    }
+}
+
+/*
+ * A fixed array of n >= 1 leaves of kind k (t: the leaf's type) into out:
+ * codegen_dec.c's fixed_array step for step (jbg_open, then per element
+ * the leaf and jbg_next, which must give ',' before the last element and
+ * the close after it), with the ',' or ']' that usually follows in line.
+ * (fixed_array's test for a ']' before an element is the leaf's own
+ * failure here: no leaf starts with ']'.)
+ */
+JB_INLINE const char *arr_body(jb_gen_dec *d, const char *p, const char *end, jb_kind k, const jb_type *t,
+                               char *out, size_t n) {
+    const size_t es = t->size;
+    if (!(p = jbg_open(d, p, '['))) return NULL;
+    for (size_t i = 0;; i++) {
+        bool last = i + 1 == n;
+        char want = last ? ']' : ',';
+        if (!(p = vec_leaf(d, p, end, k, t, out + i * es))) return NULL;
+        if (JB_LIKELY(p < end && *p == want)) {
+            p++;
+            if (last) {
+                d->depth--;
+                return p;
+            }
+            if (JB_UNLIKELY(p >= end || (unsigned char)*p <= ' ') && !(p = ws_here(d, p))) return NULL;
+            continue;
+        }
+        if (!(p = jb_gen_next(d, p, ']'))) return NULL;
+        if ((p[-1] == ']') != last) return NULL; /* too few or too many (after a ',', p[-1] is not ']') */
+        if (last) return p;
+    }
+}
+
+const char *jb_gen_arr(jb_gen_dec *d, const char *p, const jb_type *t, void *out, size_t n) {
+    const char *end = d->end;
+    char *o = out;
+    switch (t->kind) {
+    case JB_KIND_BOOL: return arr_body(d, p, end, JB_KIND_BOOL, t, o, n);
+    case JB_KIND_I8: return arr_body(d, p, end, JB_KIND_I8, t, o, n);
+    case JB_KIND_I16: return arr_body(d, p, end, JB_KIND_I16, t, o, n);
+    case JB_KIND_I32: return arr_body(d, p, end, JB_KIND_I32, t, o, n);
+    case JB_KIND_I64: return arr_body(d, p, end, JB_KIND_I64, t, o, n);
+    case JB_KIND_U8: return arr_body(d, p, end, JB_KIND_U8, t, o, n);
+    case JB_KIND_U16: return arr_body(d, p, end, JB_KIND_U16, t, o, n);
+    case JB_KIND_U32: return arr_body(d, p, end, JB_KIND_U32, t, o, n);
+    case JB_KIND_U64: return arr_body(d, p, end, JB_KIND_U64, t, o, n);
+    case JB_KIND_F64: return arr_body(d, p, end, JB_KIND_F64, t, o, n);
+    case JB_KIND_F32: return arr_body(d, p, end, JB_KIND_F32, t, o, n);
+    case JB_KIND_STR: return arr_body(d, p, end, JB_KIND_STR, t, o, n);
+    case JB_KIND_CSTR: return arr_body(d, p, end, JB_KIND_CSTR, t, o, n);
+    default: return NULL; /* the generator never asks */
     }
 }
 
@@ -581,10 +637,11 @@ JB_INLINE const char *vec_leaf(jb_gen_dec *d, const char *p, const char *end, jb
  * push aligned the cursor to jb__scratch_align(es), a divisor of es, so
  * jb__scratch_push would add no padding (a new segment starts aligned).
  */
-JB_INLINE const char *vec_loop(jb_gen_dec *d, const char *p, jb_kind k, const jb_type *t, void *out) {
+JB_INLINE const char *vec_loop(jb_gen_dec *d, const char *p, jb_kind k, const jb_type *t, void *out,
+                               const jb_type *arr) {
     const char *const end = d->end;
     jb_arena *a = arena(d);
-    const size_t es = t->size, max_n = d->max_members;
+    const size_t es = arr ? arr->size : t->size, max_n = d->max_members;
     size_t n = 0;
     if (!(p = jbg_open(d, p, '['))) return NULL;
     if (p < end && *p == ']') {
@@ -601,7 +658,9 @@ JB_INLINE const char *vec_loop(jb_gen_dec *d, const char *p, jb_kind k, const jb
     char *sp = a->spos, *se = a->send;
     for (;;) {
         if (k == JB_KIND_STR || k == JB_KIND_CSTR) a->spos = sp;
-        if (JB_UNLIKELY(++n > max_n) || !(p = vec_leaf(d, p, end, k, t, slot))) return NULL;
+        if (JB_UNLIKELY(++n > max_n) ||
+            !(p = arr ? arr_body(d, p, end, k, t, slot, arr->count) : vec_leaf(d, p, end, k, t, slot)))
+            return NULL;
         if (JB_LIKELY(end - p > 1 && *p == ',')) { /* jbg_next's common case: ',' and no space */
             if (JB_UNLIKELY((unsigned char)*++p <= ' ') && !(p = ws_here(d, p))) return NULL;
         } else {
@@ -619,25 +678,35 @@ JB_INLINE const char *vec_loop(jb_gen_dec *d, const char *p, jb_kind k, const jb
         }
     }
     a->spos = sp;
+    if (arr) t = arr;
     size_t ea = t->align ? t->align : 8; /* as the generator's vec */
     return collect(a, m, n, es, ea > 16 ? 16 : ea, out) ? NULL : p;
 }
 
 const char *jb_gen_vec(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
     switch (t->kind) {
-    case JB_KIND_BOOL: return vec_loop(d, p, JB_KIND_BOOL, t, out);
-    case JB_KIND_I8: return vec_loop(d, p, JB_KIND_I8, t, out);
-    case JB_KIND_I16: return vec_loop(d, p, JB_KIND_I16, t, out);
-    case JB_KIND_I32: return vec_loop(d, p, JB_KIND_I32, t, out);
-    case JB_KIND_I64: return vec_loop(d, p, JB_KIND_I64, t, out);
-    case JB_KIND_U8: return vec_loop(d, p, JB_KIND_U8, t, out);
-    case JB_KIND_U16: return vec_loop(d, p, JB_KIND_U16, t, out);
-    case JB_KIND_U32: return vec_loop(d, p, JB_KIND_U32, t, out);
-    case JB_KIND_U64: return vec_loop(d, p, JB_KIND_U64, t, out);
-    case JB_KIND_F64: return vec_loop(d, p, JB_KIND_F64, t, out);
-    case JB_KIND_F32: return vec_loop(d, p, JB_KIND_F32, t, out);
-    case JB_KIND_STR: return vec_loop(d, p, JB_KIND_STR, t, out);
-    case JB_KIND_CSTR: return vec_loop(d, p, JB_KIND_CSTR, t, out);
+    case JB_KIND_BOOL: return vec_loop(d, p, JB_KIND_BOOL, t, out, NULL);
+    case JB_KIND_I8: return vec_loop(d, p, JB_KIND_I8, t, out, NULL);
+    case JB_KIND_I16: return vec_loop(d, p, JB_KIND_I16, t, out, NULL);
+    case JB_KIND_I32: return vec_loop(d, p, JB_KIND_I32, t, out, NULL);
+    case JB_KIND_I64: return vec_loop(d, p, JB_KIND_I64, t, out, NULL);
+    case JB_KIND_U8: return vec_loop(d, p, JB_KIND_U8, t, out, NULL);
+    case JB_KIND_U16: return vec_loop(d, p, JB_KIND_U16, t, out, NULL);
+    case JB_KIND_U32: return vec_loop(d, p, JB_KIND_U32, t, out, NULL);
+    case JB_KIND_U64: return vec_loop(d, p, JB_KIND_U64, t, out, NULL);
+    case JB_KIND_F64: return vec_loop(d, p, JB_KIND_F64, t, out, NULL);
+    case JB_KIND_F32: return vec_loop(d, p, JB_KIND_F32, t, out, NULL);
+    case JB_KIND_STR: return vec_loop(d, p, JB_KIND_STR, t, out, NULL);
+    case JB_KIND_CSTR: return vec_loop(d, p, JB_KIND_CSTR, t, out, NULL);
+    case JB_KIND_ARRAY: /* fixed arrays of numbers (points, pairs) */
+        switch (t->elem->kind) {
+        case JB_KIND_I32: return vec_loop(d, p, JB_KIND_I32, t->elem, out, t);
+        case JB_KIND_I64: return vec_loop(d, p, JB_KIND_I64, t->elem, out, t);
+        case JB_KIND_U32: return vec_loop(d, p, JB_KIND_U32, t->elem, out, t);
+        case JB_KIND_U64: return vec_loop(d, p, JB_KIND_U64, t->elem, out, t);
+        case JB_KIND_F64: return vec_loop(d, p, JB_KIND_F64, t->elem, out, t);
+        default: return NULL; /* the generator never asks */
+        }
     default: return NULL; /* the generator never asks */
     }
 }

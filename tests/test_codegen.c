@@ -654,6 +654,12 @@ static void test_leaf_vecs(void) {
         "{\"s\":[\"a\",\"\",\"\\u00e9x\",\"long enough to be scanned\"]}",
         "{\"cs\":[\"a\",\"b\\n\"]}",
         "{\"i32\":[1,2,3],\"u8\":[255,0],\"b\":[false]}",
+        /* fixed arrays (jb_gen_arr) and vectors of them: the ',' and ']'
+         * in line, after whitespace (jb_gen_next) */
+        "{\"b3\":[true,false,true],\"f2\":[1.5,-0.25]}",
+        "{\"b3\":[ true , false ,true ],\"f2\":[ 1.5 ,2 ]}",
+        "{\"pts\":[[1.5,2.5],[-3,4e1],[0.125,6]],\"i3s\":[[1,-2,3],[4,5,-6]],\"u2s\":[[1,2]]}",
+        "{\"pts\":[ [1.5 , 2.5] , [3,4] ],\"i3s\":[],\"u2s\":[[18446744073709551615,0]]}",
     };
     const jb_type *t = zoo("leaf_vecs");
     char v1[4096], v2[4096];
@@ -665,6 +671,24 @@ static void test_leaf_vecs(void) {
         CHECKF(gen_only(t, docs[i], strlen(docs[i]), v1, a1, NULL), "%s: the generated code gave up", docs[i]);
         CHECKF(jb_decode(t, docs[i], strlen(docs[i]), v2, a2, &o2, NULL) == JB_OK, "%s", docs[i]);
         CHECKF(zoo_equal(t, v1, v2), "%s: values differ", docs[i]);
+        jb_arena_free(a1);
+        jb_arena_free(a2);
+    }
+    /* the wrong count of elements in a fixed array: handed over, and the
+     * interpreter's error */
+    static const char *const bad[] = {
+        "{\"f2\":[1.5]}", "{\"f2\":[1.5,2,3]}", "{\"f2\":[1.5 ]}", "{\"f2\":[1.5,2 ,3]}", "{\"f2\":[]}",
+        "{\"pts\":[[1,2],[3]]}", "{\"pts\":[[1,2,3]]}", "{\"i3s\":[[1,2,3],[4,5]]}", "{\"b3\":[true,false]}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
+        jb_read_options o2 = {JB_READ_INTERPRET, 0, 0, 0, 0, 0, NULL};
+        jb_error e1, e2;
+        CHECKF(!gen_only(t, bad[i], strlen(bad[i]), v1, a1, NULL), "%s: taken", bad[i]);
+        jb_status s1 = jb_decode(t, bad[i], strlen(bad[i]), v1, a1, NULL, &e1);
+        jb_status s2 = jb_decode(t, bad[i], strlen(bad[i]), v2, a2, &o2, &e2);
+        CHECKF(s1 != JB_OK && s1 == s2, "%s: %s vs %s", bad[i], jb_status_name(s1), jb_status_name(s2));
+        if (s1 == s2 && s1) same_error(__LINE__, &e1, &e2);
         jb_arena_free(a1);
         jb_arena_free(a2);
     }
