@@ -381,7 +381,7 @@ static JB_NOINLINE jb_dec jb_schubfach64(uint32_t be, uint64_t bm) {
  * jb__dragon_exp (numtables.h), not computed. */
 typedef struct jb_dragon_pow {
     uint64_t hi, lo;
-    int32_t k, beta;
+    int32_t k, beta, dshift;
 } jb_dragon_pow;
 
 static inline jb_dragon_pow jb_dragon_power(uint32_t be) {
@@ -392,9 +392,16 @@ static inline jb_dragon_pow jb_dragon_power(uint32_t be) {
     /* 6 <= beta <= 9 (tools/gen_pow5.py checks): (2c + 1) << beta stays
      * below 2^63. */
     g.beta = x->beta;
-    g.k = (2 - JB_POW5_MIN) - (int32_t)(x->row >> 4);
+    g.dshift = x->dshift;
+    g.k = x->k;
     g.hi = t[0];
     g.lo = t[1] + x->up; /* never carries (the generator checks) */
+#if JB_FMT_SSE2
+    /* Every field loaded here, now: left to itself, gcc loads some after
+     * the first product and keeps the table's addresses live across it,
+     * which costs the path three saved registers. */
+    __asm__("" : "+r"(g.hi), "+r"(g.lo), "+r"(g.beta), "+r"(g.dshift), "+r"(g.k));
+#endif
     return g;
 }
 
@@ -453,7 +460,7 @@ JB_INLINE jb_dec17 jb_dragon64(uint64_t c, uint32_t be, bool exact) {
     uint64_t u = (2 * c + 1) << beta;
     uint64_t zhi, zlo = jb__mul64(u, g.hi, &zhi);
     uint64_t mid = jb__mulhi64(u, g.lo);
-    uint32_t di = (uint32_t)(g.hi >> (63 - beta));
+    uint32_t di = (uint32_t)(g.hi >> g.dshift);
     uint64_t s;
     uint32_t r, dist, rest;
     bool even = (c & 1) == 0;
@@ -462,9 +469,13 @@ JB_INLINE jb_dec17 jb_dragon64(uint64_t c, uint32_t be, bool exact) {
     s = zhi / 1000;
     r = (uint32_t)(zhi - s * 1000);
     if (r < di) {
-        if (JB_LIKELY(r != 0 || zlo != 0 || even)) return jb_dec17_of16(s, k + 1);
-        /* s * 1000 is z itself, and z is excluded: the multiple of 100 is
-         * then below it, as if r were 1000 */
+        if (JB_LIKELY(r != 0 || zlo != 0)) return jb_dec17_of16(s, k + 1);
+        /* s * 1000 is z itself (rare: the caller starts over with exact
+         * set, so that the common path keeps no parity): it is in the
+         * interval when c is even; else z is excluded, and the multiple
+         * of 100 is then below it, as if r were 1000 */
+        if (!exact) return JB_DRAGON_UNDECIDED;
+        if (even) return jb_dec17_of16(s, k + 1);
         s--;
         r = 1000;
     } else if (JB_UNLIKELY(r == di)) {
@@ -723,6 +734,12 @@ size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st) {
     int32_t q;
     jb_dec17 d;
     memcpy(&bits, &v, sizeof bits);
+#if JB_FMT_SSE2
+    /* v stays in its SSE register for the rare path and the sign (read
+     * again at the end), so that bits need not stay live in a general
+     * one across the products */
+    __asm__("" : "+x"(v));
+#endif
     be = (uint32_t)(bits >> 52) & 0x7ffu;
     bm = bits & (((uint64_t)1 << 52) - 1);
     if (JB_UNLIKELY(be - 6 > 0x7fe - 6)) return jb_fmt_f64_rare(dst, v, st);
@@ -735,6 +752,7 @@ size_t jb__fmt_f64_style(char *dst, double v, jb_float_style st) {
     if (JB_UNLIKELY(bm == 0)) return jb_fmt_f64_rare(dst, v, st);
     d = jb_dragon64(c, be, false);
     if (JB_UNLIKELY(d.s == 0)) return jb_fmt_f64_rare(dst, v, st);
+    memcpy(&bits, &v, sizeof bits);
     return jb_put17(dst, (bits >> 63) != 0, d, st, false);
 }
 

@@ -19,14 +19,17 @@ JB_HIDDEN extern const uint64_t jb__pow5_128[JB_POW5_MAX - JB_POW5_MIN + 1][2];
 
 /* What numfmt.c's one-product path needs for a double's exponent field f
  * (6 <= f <= 0x7fe, binary exponent q = f - 1075), read from one entry
- * jb__dragon_exp[f - 6] instead of computed: with k = floor(q log10 2),
- * row is the byte offset in jb__pow5_128 of 10^(2-k) (so k = 344 -
- * row / 16), beta = q + floor(log2 10^(2-k)) (6..9), and up is 1 where
- * that row is a floor and must be rounded up (its low word never all
- * ones there: no carry). tools/gen_pow5.py writes and checks them. */
+ * jb__dragon_exp[f - 6] instead of computed: k = floor(q log10 2), row
+ * the byte offset in jb__pow5_128 of 10^(2-k) (row = (344 - k) * 16),
+ * beta = q + floor(log2 10^(2-k)) (6..9) and dshift = 63 - beta (both
+ * shifts the path makes), and up, 1 where that row is a floor and must
+ * be rounded up (its low word never all ones there: no carry). Each is
+ * one load: every derivation left was an instruction or more on a path
+ * of about 150. tools/gen_pow5.py writes and checks them. */
 typedef struct jb_dragon_exp {
     uint16_t row;
-    uint8_t beta, up;
+    int16_t k;
+    uint8_t beta, dshift, up, unused;
 } jb_dragon_exp;
 #define JB_DRAGON_EXP_N (0x7fe - 6 + 1)
 JB_HIDDEN extern const jb_dragon_exp jb__dragon_exp[JB_DRAGON_EXP_N];

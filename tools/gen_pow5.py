@@ -22,9 +22,9 @@ power rounded up, ceil(beta): the script checks that it is
 entry + (q > 55 || q < -27) with no carry out of the low word, and that
 its shift beta = e + floor(log2 10^(2 - floor(e log10 2))) stays in 6..9
 over the binary exponents e it serves (-1069..971). That path reads k,
-beta and the power's row from jb__dragon_exp, one entry per exponent
-field 6..0x7fe (e = field - 1075), written here from the same formulas
-that numtables.h spells (which the script checks).
+beta (and 63 - beta) and the power's row from jb__dragon_exp, one entry
+per exponent field 6..0x7fe (e = field - 1075), written here from the
+same formulas that numtables.h spells (which the script checks).
 
 It also writes jb__digit_pairs ("00".."99") and checks the fixed-point
 floor-log formulas numtables.h uses against exact rational arithmetic.
@@ -95,8 +95,8 @@ def beta_floor(q, bits):
 
 
 def dragon_exp_rows():
-    """(byte offset of 10^(2-k)'s row, beta, round-up bit) per exponent
-    field 6..0x7fe of a double."""
+    """(byte offset of 10^(2-k)'s row, k, beta, 63 - beta, round-up bit)
+    per exponent field 6..0x7fe of a double."""
     rows = []
     for field in range(6, 0x7FF):
         e = field - 1075
@@ -108,7 +108,7 @@ def dragon_exp_rows():
         assert row < (1 << 16)
         # k comes back from the row: k = 2 - QMIN - row / 16
         assert 2 - QMIN - row // 16 == k
-        rows.append((row, beta, 1 if (q > 55 or q < -27) else 0))
+        rows.append((row, k, beta, 63 - beta, 1 if (q > 55 or q < -27) else 0))
     return rows
 
 
@@ -144,8 +144,8 @@ def main():
     out.write("};\n\n")
     out.write("const jb_dragon_exp jb__dragon_exp[JB_DRAGON_EXP_N] = {\n")
     drows = dragon_exp_rows()
-    for i in range(0, len(drows), 6):
-        out.write("    " + " ".join("{%du, %du, %du}," % r for r in drows[i:i + 6]) +
+    for i in range(0, len(drows), 4):
+        out.write("    " + " ".join("{%du, %d, %du, %du, %du, 0}," % r for r in drows[i:i + 4]) +
                   " /* %d */\n" % (6 + i))
     out.write("};\n\n")
     out.write("const char jb__digit_pairs[200] = {\n")
