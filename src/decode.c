@@ -798,27 +798,34 @@ enum { FM_CLOSED, FM_MEMBER, FM_PUSHED, FM_FAIL };
 /*
  * The member loop's fast path (records of at most 64 fields, errors not
  * collected): members whose key is the expected field's pre-escaped
- * "name": (s->guess, as in record_member) and not yet seen, read one after
+ * "name": (m->guess, as in record_member) and not yet seen, read one after
  * another with the cursor, the seen bits, the guess and the count in
  * locals, the value by the field's opcode (plan.h's JB_DOP_*: no dispatch
  * on the descriptor) and the ',' and the next line's indentation in line.
- * r->p is on a member's key. Stops at the '}' (FM_CLOSED: s->more 0); at a
- * member it does not take (FM_MEMBER: r->p on its key, nothing of it read,
- * so record_member reads it exactly as without this path); at a value
- * that pushed a frame (FM_PUSHED: f->waiting, s->cur its field); or on a
- * failure (FM_FAIL: s->cur names the field whose value failed, or is NULL
- * when the failure is between members, as record_member leaves it).
+ * r->p is on a member's key of the record pl at base; ms holds the seen
+ * bits, the guess and the count on entry and on return (a record frame's,
+ * or leaf_record's locals). Stops at the '}' (FM_CLOSED); at a member it
+ * does not take (FM_MEMBER: r->p on its key, nothing of it read, so
+ * record_member reads it exactly as without this path); at a value that
+ * pushed a frame (FM_PUSHED: ms->cur its field); or on a failure (FM_FAIL:
+ * ms->cur names the field whose value failed, or is NULL when the failure
+ * is between members, as record_member leaves it).
  */
-JB_INLINE int fast_members_in(jb_reader *r, frame *f, frame **top) {
-    record_frame *s = &f->u.rec;
-    const jb_plan *const pl = s->pl;
+typedef struct member_state {
+    uint64_t seen;
+    size_t guess, count;
+    const jb_pentry *cur;
+} member_state;
+
+JB_INLINE int fast_members_in(jb_reader *r, const jb_plan *pl, char *base, member_state *ms,
+                              frame **top) {
     const jb_pentry *const e = pl->e;
     const size_t n = pl->n;
-    char *const base = s->base;
     const char *const end = r->end;
     const size_t maxm = r->max_members ? r->max_members : SIZE_MAX;
-    uint64_t seen = s->seen[0];
-    size_t guess = s->guess, count = s->count;
+    uint64_t seen = ms->seen;
+    size_t guess = ms->guess, count = ms->count;
+    ms->cur = NULL;
     const char *p = r->p;
     int rc;
     for (;;) {
@@ -849,7 +856,7 @@ JB_INLINE int fast_members_in(jb_reader *r, frame *f, frame **top) {
                 } else {
                     r->p = p;
                     if (jb__r_literal(r, "null", 4)) {
-                        s->cur = pe;
+                        ms->cur = pe;
                         return FM_FAIL;
                     }
                     p = r->p;
@@ -871,23 +878,20 @@ JB_INLINE int fast_members_in(jb_reader *r, frame *f, frame **top) {
             st = flat_fixed(r, pe->type, out) == S_FAIL ? r->code : JB_OK;
             break;
         default: { /* through start, which may push a frame: the state goes back first */
-            s->seen[0] = seen;
-            s->guess = guess;
-            s->count = count;
-            s->cur = pe;
+            ms->seen = seen;
+            ms->guess = guess;
+            ms->count = count;
             int sr = jb__dec_start(r, pe->type, out, top);
-            if (sr == S_FAIL) return FM_FAIL;
-            if (sr == S_PUSHED) {
-                f->waiting = true;
-                return FM_PUSHED;
+            if (sr == S_LEAF) {
+                st = JB_OK;
+                break;
             }
-            s->cur = NULL;
-            st = JB_OK;
-            break;
+            ms->cur = pe;
+            return sr == S_PUSHED ? FM_PUSHED : FM_FAIL;
         }
         }
         if (JB_UNLIKELY(st)) {
-            s->cur = pe;
+            ms->cur = pe;
             return FM_FAIL;
         }
         p = r->p;
@@ -924,10 +928,9 @@ JB_INLINE int fast_members_in(jb_reader *r, frame *f, frame **top) {
         }
     }
     r->p = p;
-    s->seen[0] = seen;
-    s->guess = guess;
-    s->count = count;
-    s->more = rc == FM_CLOSED ? 0 : 1;
+    ms->seen = seen;
+    ms->guess = guess;
+    ms->count = count;
     return rc;
 }
 
@@ -943,7 +946,20 @@ static inline int record_end(jb_reader *r, frame *f) {
     return R_DONE;
 }
 
-static int fast_members(jb_reader *r, frame *f, frame **top) { return fast_members_in(r, f, top); }
+/* fast_members_in on a record frame: its state in and out; s->cur names
+ * the field that failed or pushed (path_segment), f->waiting the push. */
+static int fast_members(jb_reader *r, frame *f, frame **top) {
+    record_frame *s = &f->u.rec;
+    member_state ms = {s->seen[0], s->guess, s->count, NULL};
+    int rc = fast_members_in(r, s->pl, s->base, &ms, top);
+    s->seen[0] = ms.seen;
+    s->guess = ms.guess;
+    s->count = ms.count;
+    s->cur = ms.cur;
+    if (rc == FM_PUSHED) f->waiting = true;
+    if (rc == FM_CLOSED || rc == FM_MEMBER) s->more = rc == FM_CLOSED ? 0 : 1;
+    return rc;
+}
 
 static int step_record(jb_reader *r, frame *f, frame **top) {
     record_frame *s = &f->u.rec;
@@ -985,26 +1001,34 @@ static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const 
                              frame **top) {
     frame f;
     record_frame *s = &f.u.rec;
+    const uint32_t depth = r->depth;
+    /* the member loop's fast path first, on locals (the frame is set up
+     * only when it stops at a member it does not take, FM_MEMBER, or at a
+     * '}' with more to check: step_record goes on from there). No member
+     * of a leaf record pushes a frame (jb__type_leafy): no FM_PUSHED. */
+    member_state ms = {0, 0, 0, NULL};
+    int more = jb__dec_first(r, '}');
+    if (JB_LIKELY(more > 0 && pl->mask_words == 1)) {
+        int fm = fast_members_in(r, pl, base, &ms, top);
+        if (JB_LIKELY(fm == FM_CLOSED)) {
+            if (JB_LIKELY((pl->required[0] & ~ms.seen) == 0 && !pl->ndefaults && !pl->has_capture))
+                return JB_OK;
+            more = 0;
+        } else if (fm == FM_FAIL) {
+            if (ms.cur) jb__path_key(&r->path, ms.cur->name, ms.cur->name_len);
+            return r->code;
+        }
+    }
     f.open = open;
     f.kind = F_RECORD;
     f.waiting = false;
-    f.depth = r->depth;
+    f.depth = depth;
     rec_init(s, pl, base, false, NULL, 0);
-    s->more = jb__dec_first(r, '}');
-    /* the member loop's fast path here, in line (the frame's starting
-     * state is known to the compiler), then the rest by step_record from
-     * where it stopped (FM_MEMBER). No member of a leaf record pushes a
-     * frame (jb__type_leafy), so FM_PUSHED does not happen. */
-    if (JB_LIKELY(s->more > 0 && pl->mask_words == 1)) {
-        int fm = fast_members_in(r, &f, top);
-        if (JB_LIKELY(fm == FM_CLOSED)) {
-            if (JB_LIKELY(record_end(r, &f) == R_DONE)) return JB_OK;
-            goto fail;
-        }
-        if (fm == FM_FAIL) goto fail;
-    }
+    s->seen[0] = ms.seen;
+    s->guess = ms.guess;
+    s->count = ms.count;
+    s->more = more;
     if (JB_LIKELY(step_record(r, &f, top) == R_DONE)) return JB_OK;
-fail:
     if (s->cur) jb__path_key(&r->path, s->cur->name, s->cur->name_len);
     return r->code;
 }
