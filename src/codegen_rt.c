@@ -452,11 +452,39 @@ static inline const char *skip_str_fast(jb_gen_dec *d, const char *p) {
     return NULL;
 }
 
+/* A number or literal at p whose text ends at p + n: followed by the end
+ * of input or a delimiter other than '/' (jb__r_skip's skip_delim). */
+static inline bool skip_delim(const char *p, size_t n, const char *end) {
+    return p + n == end || jb__num_delim[(unsigned char)p[n]];
+}
+
+/*
+ * An unknown member's value: a string by the kernel's scan
+ * (skip_str_fast), a number or literal as jb__r_skip takes it in line
+ * (the same tokens: jb__num_scan within max_number_len, the word, then a
+ * delimiter or the end), without the call; anything else, and all that
+ * these decline, through jb__r_skip from the same byte.
+ */
 const char *jb_gen_skip(jb_gen_dec *d, const char *p) {
     jb_reader *r = rd(d);
-    if (JB_LIKELY(p < d->end && *p == '"')) {
-        const char *q = skip_str_fast(d, p);
-        if (JB_LIKELY(q != NULL)) return q;
+    const char *const end = d->end;
+    if (JB_LIKELY(p < end)) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"') {
+            const char *q = skip_str_fast(d, p);
+            if (JB_LIKELY(q != NULL)) return q;
+        } else if (c - '0' < 10 || c == '-') {
+            bool integ;
+            size_t bad = 0, len = jb__num_scan(p, end, &integ, &bad);
+            if (JB_LIKELY(len && len <= r->max_number_len && skip_delim(p, len, end)))
+                return p + len;
+        } else if (c == 't' || c == 'n') {
+            if (end - p >= 4 && memcmp(p, c == 't' ? "true" : "null", 4) == 0 &&
+                skip_delim(p, 4, end))
+                return p + 4;
+        } else if (c == 'f') {
+            if (end - p >= 5 && memcmp(p, "false", 5) == 0 && skip_delim(p, 5, end)) return p + 5;
+        }
     }
     r->p = p;
     r->depth = d->depth;

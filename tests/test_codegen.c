@@ -400,6 +400,36 @@ static void test_keys(void) {
         }
         jb_arena_free(ar);
     }
+    /* unknown numbers and literals (jb_gen_skip's in-line cases) before
+     * each delimiter, and the forms they decline, which both paths
+     * refuse */
+    {
+        static const char *const ok[] = {"0",    "-0",    "7",       "-12",
+                                         "1.5",  "1e5",   "-2.5E-3", "12345678901234567890123",
+                                         "true", "false", "null"};
+        static const char *const seps[] = {",", " ,", "\n,", "\t,", "\r\n,"};
+        static const char *const bad[] = {"01",    "1.",    "-",      "1x", "tru", "nul", "fals",
+                                          "truex", "nulll", "falsey", "1/", "+1",  "NaN", "t"};
+        opt_rec_mem v;
+        jb_arena *ar = jb_arena_new();
+        jb_read_options ro = {0};
+        const jb_type *t = zoo("opt_rec");
+        ro.flags = JB_READ_INTERPRET;
+        for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+            for (size_t j = 0; j < sizeof seps / sizeof seps[0]; j++) {
+                snprintf(json, sizeof json, "{\"u\":%s%s\"b\":\"v\",\"w\":%s%s\"a\":3,\"z\":%s}",
+                         ok[i], seps[j], ok[i], seps[j], ok[i]);
+                check_opt(__LINE__, json, 3, "v", NULL);
+            }
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            snprintf(json, sizeof json, "{\"b\":\"x\",\"u\":%s,\"a\":2}", bad[i]);
+            CHECKF(t && !gen_only(t, json, strlen(json), &v, ar, NULL), "generated code took %s",
+                   json);
+            CHECKF(t && jb_decode(t, json, strlen(json), &v, ar, &ro, NULL) != JB_OK,
+                   "interpreter took %s", json);
+        }
+        jb_arena_free(ar);
+    }
     /* known keys of 6, 9 and 11 bytes out of order, among unknown ones
      * one byte longer or shorter */
     check_fmt(__LINE__,
