@@ -423,6 +423,13 @@ static const jb_type leaf_vecs_type = JB_RECORD(leaf_vecs,
     JB_OPTIONAL(leaf_vecs, i3s, has_i3s, JB_VEC_OF_T(i32x3, JB_ARRAY_OF(int32_t, 3, &jb_i32))),
     JB_OPTIONAL(leaf_vecs, u2s, has_u2s, JB_VEC_OF_T(u64x2, JB_ARRAY_OF(uint64_t, 2, &jb_u64))));
 
+/* a tuple laid out as an array of one leaf type (jb_gen_arr takes it) */
+typedef struct {
+    int64_t x, y, z;
+} triple;
+static const jb_type triple_type =
+    JB_TUPLE(triple, JB_ELEM(triple, x, &jb_i64), JB_ELEM(triple, y, &jb_i64), JB_ELEM(triple, z, &jb_i64));
+
 static const jb_type interop_type = JB_RECORD((interop, .format = &jb_format_aeson),
     JB_FIELD(interop, d, &jb_f64), JB_FIELD(interop, f, &jb_f32),
     JB_FIELD(interop, v, JB_VEC_OF_T(double, &jb_f64)), JB_OPTIONAL(interop, m, has_m, &jb_f64),
@@ -531,6 +538,7 @@ const zoo_entry zoo_types[] = {
     {"sorted_maps_aeson", &sorted_maps_aeson},
     {"words", &words_type},
     {"leaf_vecs", &leaf_vecs_type},
+    {"triple", &triple_type},
 };
 const size_t zoo_count = sizeof zoo_types / sizeof zoo_types[0];
 

@@ -280,11 +280,22 @@ static void leaf_ref(cg *g, const jb_type *t, char *buf, size_t cap) {
 }
 
 /* A tuple (pl) or fixed array of n elements (start_fixed, flat_fixed). */
+/* A tuple whose elements are all the same leaf type, laid out as an
+ * array of it (offsets first, first + size, ...): jb_gen_arr takes it as
+ * the fixed array it is. */
+static bool tuple_as_array(const jb_plan *pl, uint32_t scope) {
+    if (!pl || pl->n == 0 || !vec_leaf(pl->e[0].type, scope)) return false;
+    for (size_t i = 1; i < pl->n; i++)
+        if (pl->e[i].type != pl->e[0].type || pl->e[i].offset != pl->e[0].offset + i * pl->e[0].type->size)
+            return false;
+    return true;
+}
+
 static void fixed_array(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
     char dst[64];
-    if (!pl && n > 0 && vec_leaf(nd->t->elem, nd->scope)) { /* the runtime's loop */
-        leaf_ref(g, nd->t->elem, dst, sizeof dst);
-        P("    return jb_gen_arr(d, p, %s, o, %zu);\n}\n\n", dst, n);
+    if (n > 0 && (pl ? tuple_as_array(pl, nd->scope) : vec_leaf(nd->t->elem, nd->scope))) { /* the runtime's loop */
+        leaf_ref(g, pl ? pl->e[0].type : nd->t->elem, dst, sizeof dst);
+        P("    return jb_gen_arr(d, p, %s, o + %zu, %zu);\n}\n\n", dst, pl ? pl->e[0].offset : 0, n);
         return;
     }
     P("    const char *const end = d->end;\n    (void)end;\n    if (!(p = jbg_open(d, p, '['))) return NULL;\n");

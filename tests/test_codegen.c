@@ -97,6 +97,10 @@ static const struct {
     {__LINE__, "color", "\"Green\""},
     {__LINE__, "tree", "{\"v\":1,\"left\":{\"v\":2,\"left\":null,\"right\":null},\"right\":null}"},
     {__LINE__, "tree", NULL},
+    /* a tuple of one leaf type laid out as an array (jb_gen_arr) */
+    {__LINE__, "triple", "[1,-22,333]"},
+    {__LINE__, "triple", "[ 4 , 5 ,6 ]"},
+    {__LINE__, "triple", "[9223372036854775807,-9223372036854775808,0]"},
 };
 
 static void test_taken(void) {
