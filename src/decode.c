@@ -873,7 +873,15 @@ JB_INLINE int fast_members_in(jb_reader *r, const jb_plan *pl, char *base, membe
         case JB_DOP_F64: st = jb__dec_f64(r, (double *)out); break;
         case JB_DOP_STR: st = jb__dec_str(r, (jb_str *)out); break;
         case JB_DOP_FLAT: st = dec_flat(r, pe->type, out); break;
-        case JB_DOP_FLAT_VEC: st = flat_vec(r, pe->type, out) == S_FAIL ? r->code : JB_OK; break;
+        case JB_DOP_FLAT_VEC:
+            /* [] (citm_catalog's blockIds) in line: the field is still zero
+             * (seen for the first time); the depth checked as if entered */
+            if (end - p >= 2 && p[0] == '[' && p[1] == ']' && r->depth < r->max_depth) {
+                p += 2;
+                goto next;
+            }
+            st = flat_vec(r, pe->type, out) == S_FAIL ? r->code : JB_OK;
+            break;
         case JB_DOP_FLAT_ARRAY:
             st = flat_fixed(r, pe->type, out) == S_FAIL ? r->code : JB_OK;
             break;
