@@ -31,8 +31,8 @@
 /* Starting a value                                                    */
 /* ------------------------------------------------------------------ */
 
-static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const char *open,
-                             frame **top);
+JB_INLINE jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const char *open,
+                                frame **top);
 
 /* Whitespace after a key's ':' at p: none or one space in line, else
  * the reader's. Returns the byte after it, or NULL (failure recorded). */
@@ -416,18 +416,30 @@ fail:
     return S_FAIL;
 }
 
-static int leaf_vec(jb_reader *r, const jb_type *t, char *out, frame **top, int mode,
-                    const jb_plan *pl) {
+/* One function per kind of element: each loop has its own registers. */
+static JB_NOINLINE int leaf_vec_flat(jb_reader *r, const jb_type *t, char *out) {
+    return leaf_vec_loop(r, t, out, NULL, LV_FLAT, NULL);
+}
+static JB_NOINLINE int leaf_vec_fixed(jb_reader *r, const jb_type *t, char *out) {
+    return leaf_vec_loop(r, t, out, NULL, LV_FIXED, NULL);
+}
+static JB_NOINLINE int leaf_vec_record(jb_reader *r, const jb_type *t, char *out, frame **top,
+                                       const jb_plan *pl) {
+    return leaf_vec_loop(r, t, out, top, LV_RECORD, pl);
+}
+
+static inline int leaf_vec(jb_reader *r, const jb_type *t, char *out, frame **top, int mode,
+                           const jb_plan *pl) {
     switch (mode) {
-    case LV_FLAT: return leaf_vec_loop(r, t, out, top, LV_FLAT, NULL);
-    case LV_FIXED: return leaf_vec_loop(r, t, out, top, LV_FIXED, NULL);
-    default: return leaf_vec_loop(r, t, out, top, LV_RECORD, pl);
+    case LV_FLAT: return leaf_vec_flat(r, t, out);
+    case LV_FIXED: return leaf_vec_fixed(r, t, out);
+    default: return leaf_vec_record(r, t, out, top, pl);
     }
 }
 
 /* A vector of a flat kind (a field's JB_DOP_FLAT_VEC). */
 static inline int flat_vec(jb_reader *r, const jb_type *t, char *out) {
-    return leaf_vec(r, t, out, NULL, LV_FLAT, NULL);
+    return leaf_vec_flat(r, t, out);
 }
 
 /*
@@ -1005,8 +1017,8 @@ static int step_record(jb_reader *r, frame *f, frame **top) {
  * unwinding would add it. Not used when errors are collected (r->errs):
  * the recovery goes on inside the record, from its frame.
  */
-static jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const char *open,
-                             frame **top) {
+JB_INLINE jb_status leaf_record(jb_reader *r, const jb_plan *pl, char *base, const char *open,
+                                frame **top) {
     frame f;
     record_frame *s = &f.u.rec;
     const uint32_t depth = r->depth;
