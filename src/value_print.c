@@ -458,6 +458,7 @@ static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
         default: memcpy(o, "null", 4); o += 4; break;
         }
         /* the next element, closing what is finished */
+    next:
         while (i == n) {
             if (!c) goto done;
             ROOM(1);
@@ -490,6 +491,22 @@ static jb_status print_compact(jb_writer *w, jb_vstack *st, const jb_value *v) {
             v = m->val;
         } else {
             v = c->u.arr.items[i++];
+            /* A run of plain numbers (coordinates, vertices, indices):
+             * integers and finite doubles written here, each with the
+             * step's reservation and comma as above, without the trip
+             * through the switch; anything else goes to it. */
+            while (v && v->type == JB_VALUE_NUMBER) {
+                if (v->nk == JB_NUMBER_F64 && JB_LIKELY(isfinite(v->u.num.n.d)))
+                    o += put_double(o, v->u.num.n.d, fs);
+                else if (v->nk == JB_NUMBER_I64)
+                    o += jb__fmt_i64(o, v->u.num.n.i);
+                else
+                    break;
+                if (i == n) goto next;
+                ROOM(STEP_MAX);
+                *o++ = ',';
+                v = c->u.arr.items[i++];
+            }
         }
     }
 done:
