@@ -133,6 +133,7 @@ static JB_NOINLINE const char *int_general(jb_gen_dec *d, const char *p, const j
     return after(r, jb__dec_int(r, t, out));
 }
 
+#if JB_NUM_SWAR
 /* 8 to 15 digits (ids, timestamps): w is the first 8 digits' word (less
  * JB_ZEROS8), s the first digit; the rest one byte at a time (a second
  * word's constants in registers made every integer save them). Out of
@@ -155,6 +156,7 @@ static JB_NOINLINE const char *int_long(jb_gen_dec *d, const char *p, const char
                                         uint64_t w) {
     return int_long_at(d, p, s, t->kind, t, out, w);
 }
+#endif
 
 static JB_NOINLINE const char *int_minus(jb_gen_dec *d, const char *p, const jb_type *t, void *out);
 
@@ -168,6 +170,7 @@ JB_INLINE const char *int_body(jb_gen_dec *d, const char *p, const char *end, jb
     const char *s = p;
     uint64_t v;
     unsigned n;
+    (void)long_here; /* (only the word path takes 8 digits or more) */
     if (p < end && *p == '-') {
         if (!minus) return int_minus(d, p, t, out);
         neg = true;
