@@ -20,8 +20,12 @@
 
 /* ---- the hand-over (codegen_rt.c) ---- */
 
-/* The codec attached to t, or NULL. */
-JB_HIDDEN const jb_gen_codec *jb__gen_codec(const jb_type *t);
+/* The codec attached to t, or NULL (one load and an acquire: in line in
+ * jb_decode and jb_encode, where it is asked on every call). */
+static inline const jb_gen_codec *jb__gen_codec(const jb_type *t) {
+    if (!t->cache) return NULL;
+    return (const jb_gen_codec *)jb__atomic_load_ptr(&t->cache->gen);
+}
 /* jb_decode / jb_decode_prefix (consumed: not NULL) of a whole document
  * by the generated codec c, out zeroed (size bytes): 1 when it took the
  * document (the value in out, *consumed set); 0 when the interpreter must

@@ -1129,10 +1129,6 @@ static uint32_t gen_max_depth(uintptr_t fl, uint32_t depth, uint32_t max_depth) 
     return levels < (uintptr_t)(max_depth - depth) ? depth + (uint32_t)levels : max_depth;
 }
 
-const jb_gen_codec *jb__gen_codec(const jb_type *t) {
-    if (!t->cache) return NULL;
-    return (const jb_gen_codec *)jb__atomic_load_ptr(&t->cache->gen);
-}
 
 /* Whitespace before or after the root value (the interpreter's jb__r_ws:
  * comments are never on here). */

@@ -50,8 +50,11 @@
 #include "check.h"
 #include "jbind_gen.h"
 
-/* src/codegen.h: the codec jb_decode / jb_encode of t run, or NULL */
-const jb_gen_codec *jb__gen_codec(const jb_type *t);
+/* The codec jb_decode / jb_encode of t run, or NULL: src/codegen.h's
+ * jb__gen_codec (static inline there), read from the cache slot. */
+static inline const jb_gen_codec *jbt_gen_codec(const jb_type *t) {
+    return t->cache ? (const jb_gen_codec *)t->cache->gen : NULL;
+}
 
 #if !defined(JB_TEST_GENERATE) && !defined(JB_TEST_BOTH)
 #error "both_paths.h: define JB_TEST_GENERATE or JB_TEST_BOTH"
@@ -91,7 +94,7 @@ static void jbt_begin(const jb_type *t) {
     if (jbt_tl_depth < 16) jbt_tl_saved[jbt_tl_depth] = jbt_tl;
     jbt_tl_depth++;
     /* what jb_decode / jb_encode of t will run (codegen_rt.c) */
-    jbt_tl.codec = t ? jb__gen_codec(t) : NULL;
+    jbt_tl.codec = t ? jbt_gen_codec(t) : NULL;
 }
 
 static size_t jbt_find(const jb_type *t) {
@@ -175,7 +178,7 @@ int JBT_CAT(JB_BOTH_PREFIX, _attach_roots)(const jb_type *const *roots);
 
 /* The thunks: every root codec of the unit's table is replaced by these
  * two, which run the original codec of the call in progress (the one
- * jb__gen_codec gave jbt_begin for the call's type) and count what it
+ * jbt_gen_codec gave jbt_begin for the call's type) and count what it
  * served. Generated code reached any other way would find no codec here
  * and hand over: counted as stray, and the interpreter runs it. */
 static jb_gen_codec jbt_codecs[4096]; /* the table attached: thunks at the roots */
