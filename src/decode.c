@@ -823,11 +823,40 @@ enum { FM_CLOSED, FM_MEMBER, FM_PUSHED, FM_FAIL };
  * ms->cur names the field whose value failed, or is NULL when the failure
  * is between members, as record_member leaves it).
  */
+/* How many fields past the expected one the fast loop tries before it
+ * hands a key to record_member's lookup (absent optional fields). */
+#define JB_FM_AHEAD 4
+
 typedef struct member_state {
     uint64_t seen;
     size_t guess, count;
     const jb_pentry *cur;
 } member_state;
+
+/*
+ * After fast_members_in stopped at a member it did not take (FM_MEMBER,
+ * r->p on its key): the expected field may be absent (an optional one),
+ * so the JB_FM_AHEAD fields after it are tried the same way. True, with
+ * ms->guess on the field, when one of them is the key and not yet seen:
+ * record_member's lookup would find that field (each "name": is one
+ * field's), so the fast loop may go on with it. Out of line, off the hot
+ * loop (in it, the extra path cost every record registers).
+ */
+static JB_NOINLINE bool fm_ahead(const jb_reader *r, const jb_plan *pl, member_state *ms) {
+    const jb_pentry *e = pl->e;
+    size_t n = pl->n, g = ms->guess;
+    const char *p = r->p;
+    if (g >= n || (r->max_members && ms->count >= r->max_members)) return false;
+    size_t lim = n - g > JB_FM_AHEAD ? g + JB_FM_AHEAD + 1 : n;
+    for (size_t j = g + 1; j < lim; j++) {
+        size_t kl = e[j].key_len;
+        if (!((ms->seen >> j) & 1) && (size_t)(r->end - p) >= kl && jb__bytes_eq(p, e[j].key, kl)) {
+            ms->guess = j;
+            return true;
+        }
+    }
+    return false;
+}
 
 JB_INLINE int fast_members_in(jb_reader *r, const jb_plan *pl, char *base, member_state *ms,
                               frame **top) {
@@ -971,7 +1000,10 @@ static inline int record_end(jb_reader *r, frame *f) {
 static int fast_members(jb_reader *r, frame *f, frame **top) {
     record_frame *s = &f->u.rec;
     member_state ms = {s->seen[0], s->guess, s->count, NULL};
-    int rc = fast_members_in(r, s->pl, s->base, &ms, top);
+    int rc;
+    while ((rc = fast_members_in(r, s->pl, s->base, &ms, top)) == FM_MEMBER &&
+           fm_ahead(r, s->pl, &ms))
+        ;
     s->seen[0] = ms.seen;
     s->guess = ms.guess;
     s->count = ms.count;

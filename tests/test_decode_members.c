@@ -282,6 +282,90 @@ static void test_handovers(void) {
           strcmp(e.path, "$.c") == 0);
 }
 
+/* Fields absent from the input: the fast loop tries the few fields after
+ * the expected one (fm_ahead) before it hands the key to the general
+ * path. Each document is also decoded with an error list attached, which
+ * takes the general path for every member: the same status, first error
+ * and values. */
+typedef struct {
+    int32_t a;
+    bool has_b; int32_t b;
+    bool has_c; int32_t c;
+    bool has_d; int32_t d;
+    bool has_e; int32_t e;
+    bool has_f; int32_t f;
+    bool has_g; int32_t g;
+    int32_t z;
+} sparse;
+static const jb_type sparse_type = JB_RECORD(sparse, JB_FIELD(sparse, a, &jb_i32),
+    JB_OPTIONAL(sparse, b, has_b, &jb_i32), JB_OPTIONAL(sparse, c, has_c, &jb_i32),
+    JB_OPTIONAL(sparse, d, has_d, &jb_i32), JB_OPTIONAL(sparse, e, has_e, &jb_i32),
+    JB_OPTIONAL(sparse, f, has_f, &jb_i32), JB_OPTIONAL(sparse, g, has_g, &jb_i32),
+    JB_FIELD(sparse, z, &jb_i32));
+/* a record of them (not a record of leaves: its own frame, step_record) */
+typedef struct {
+    sparse s;
+    bool has_t; int32_t t;
+    abc u;
+} outer_sparse;
+static const jb_type outer_sparse_type = JB_RECORD(outer_sparse, JB_FIELD(outer_sparse, s, &sparse_type),
+    JB_OPTIONAL(outer_sparse, t, has_t, &jb_i32), JB_FIELD(outer_sparse, u, &abc_type));
+
+static void test_absent(void) {
+    static const struct {
+        int line;
+        const jb_type *t;
+        const char *json;
+        jb_status code;
+        size_t offset;
+        const char *path;
+        size_t max_members;
+    } rows[] = {
+        {__LINE__, &sparse_type, "{\"a\":1,\"c\":3,\"z\":9}", JB_OK, 0, "", 0},
+        {__LINE__, &sparse_type, "{\"a\":1,\"e\":5,\"f\":6,\"z\":9}", JB_OK, 0, "", 0},
+        {__LINE__, &sparse_type, "{\"a\":1,\"f\":6,\"z\":9}", JB_OK, 0, "", 0},     /* 4 ahead */
+        {__LINE__, &sparse_type, "{\"a\":1,\"g\":7,\"z\":9}", JB_OK, 0, "", 0},     /* 5: the lookup */
+        {__LINE__, &sparse_type, "{\"a\":1,\"z\":9}", JB_OK, 0, "", 0},
+        {__LINE__, &sparse_type, "{\"a\":1,\"c\":3,\"b\":2,\"z\":9}", JB_OK, 0, "", 0},
+        {__LINE__, &sparse_type, "{\"a\":1,\"c\":3,\"c\":4,\"z\":9}", JB_E_DUPLICATE, 13, "$.c", 0},
+        {__LINE__, &sparse_type, "{\"a\":1,\"c\":3,\"x\":0,\"d\":4,\"z\":9}", JB_OK, 0, "", 0},
+        /* a field after the expected one, seen already: a duplicate, not taken again */
+        {__LINE__, &sparse_type, "{\"a\":1,\"d\":4,\"b\":2,\"d\":5,\"z\":9}", JB_E_DUPLICATE, 19, "$.d", 0},
+        {__LINE__, &sparse_type, "{\"a\":1,\"c\":3}", JB_E_MISSING, 12, "$.z", 0},
+        {__LINE__, &sparse_type, "{\"c\":3,\"z\":9}", JB_E_MISSING, 12, "$.a", 0},
+        {__LINE__, &sparse_type, "{\"a\":1,\"c\":3,\"z\":9}", JB_E_LIMIT, 11, "$", 1},
+        {__LINE__, &sparse_type, "{\"a\":1,\"c\":\"3\",\"z\":9}", JB_E_TYPE, 11, "$.c", 0},
+        {__LINE__, &abc_type, "{\"a\":1,\"c\":3}", JB_E_MISSING, 12, "$.b", 0},
+        {__LINE__, &outer_sparse_type, "{\"s\":{\"a\":1,\"d\":4,\"z\":9},\"u\":{\"a\":1,\"b\":2,\"c\":3}}", JB_OK, 0, "", 0},
+        {__LINE__, &outer_sparse_type, "{\"s\":{\"a\":1,\"d\":4,\"z\":9},\"u\":{\"a\":1,\"c\":3}}", JB_E_MISSING, 41, "$.u.b", 0},
+        {__LINE__, &outer_sparse_type, "{\"s\":{\"a\":1,\"d\":4,\"z\":9},\"t\":5,\"u\":{\"a\":1,\"b\":2,\"c\":\"\"}}", JB_E_TYPE, 52, "$.u.c", 0},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        jb_error items[4], e, e2;
+        jb_error_list list = JB_ERROR_LIST_INIT(items, 4);
+        jb_read_options o = {.max_members = rows[i].max_members};
+        jb_read_options o2 = {.max_members = rows[i].max_members, .errors = &list};
+        outer_sparse v, v2;
+        jb_status st = dec(rows[i].t, rows[i].json, &v, &o, &e);
+        jb_status st2 = dec(rows[i].t, rows[i].json, &v2, &o2, &e2);
+        CHECK_AT(rows[i].line, st == rows[i].code && st2 == st, "%s, with a list %s, want %s (%s)",
+                 jb_status_name(st), jb_status_name(st2), jb_status_name(rows[i].code),
+                 st ? e.message : "");
+        if (st == JB_OK) {
+            CHECK_AT(rows[i].line, memcmp(&v, &v2, rows[i].t->size) == 0, "values differ");
+            continue;
+        }
+        CHECK_AT(rows[i].line, e.offset == rows[i].offset && e2.offset == e.offset,
+                 "offset %zu, with a list %zu, want %zu (%s)", e.offset, e2.offset, rows[i].offset, e.message);
+        CHECK_AT(rows[i].line, strcmp(e.path, rows[i].path) == 0 && strcmp(e2.path, e.path) == 0,
+                 "path %s, with a list %s, want %s", e.path, e2.path, rows[i].path);
+        CHECK_AT(rows[i].line, strcmp(e.message, e2.message) == 0, "%s / %s", e.message, e2.message);
+    }
+    sparse x;
+    CHECK(dec(&sparse_type, "{\"a\":1,\"d\":4,\"f\":6,\"z\":9}", &x, NULL, NULL) == JB_OK && x.a == 1 &&
+          !x.has_b && !x.has_c && x.has_d && x.d == 4 && !x.has_e && x.has_f && x.f == 6 && !x.has_g && x.z == 9);
+}
+
 /* Collecting errors: the general loop reports every member that fails. */
 static void test_collect(void) {
     mix m;
@@ -300,6 +384,7 @@ int main(void) {
     test_nulls();
     test_value_errors();
     test_handovers();
+    test_absent();
     test_collect();
     jb_arena_free(A);
     return check_report();
