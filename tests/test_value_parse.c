@@ -445,11 +445,156 @@ out:
     jb_arena_free(b);
 }
 
+/* Number tokens for test_number_runs: each kind num_fast takes (small and
+ * 8-to-15-digit integers, 19 digits, doubles with a point in the first
+ * word or later) and what it leaves to the general path (u64, BIG,
+ * exponents, -0, 17 significant digits). */
+static const char *const run_tokens[] = {
+    "0",
+    "-0",
+    "7",
+    "-1",
+    "123456789",
+    "1234567890123456789",
+    "12345678901234567890",
+    "123456789012345678901234",
+    "1.5",
+    "-0.25",
+    "0.1",
+    "-65.6136812",
+    "123.456789012345678",
+    "1e5",
+    "1E-5",
+    "2.5e+3",
+    "1.7976931348623157e308",
+    "5e-324",
+    "0.0",
+    "-0.0",
+    "99999999",
+    "100000000",
+    "4294967295",
+};
+enum { NRUN = sizeof run_tokens / sizeof run_tokens[0] };
+
+/* An array of the tokens, by turns from position `from`, joined by sep,
+ * with `bad` (if not NULL) as element `at`; the start of each element in
+ * starts[]. */
+static size_t run_doc(char *buf, size_t room, const char *sep, size_t from, size_t count,
+                      const char *bad, size_t at, size_t *starts) {
+    size_t k = 0;
+    k += (size_t)snprintf(buf + k, room - k, "[");
+    for (size_t i = 0; i < count; i++) {
+        const char *t = bad && i == at ? bad : run_tokens[(from + i) % NRUN];
+        if (i) k += (size_t)snprintf(buf + k, room - k, "%s", sep);
+        starts[i] = k;
+        k += (size_t)snprintf(buf + k, room - k, "%s", t);
+    }
+    k += (size_t)snprintf(buf + k, room - k, "]");
+    return k;
+}
+
+/*
+ * Arrays of numbers, which the DOM reads in a run (value_parse.c's
+ * num_run: ',' and no whitespace or one space between numbers) and, with
+ * a line break between elements, through the general loop: every element
+ * equals its token parsed alone, of the same number kind, in both; a
+ * faulty element, another value in the middle, max_members, a trailing
+ * comma and the input's end fail in both with the same code and message,
+ * at the same place in the element.
+ */
+static void test_number_runs(void) {
+    static const char *const seps[] = {",", ", ", ",\n  ", ",  ", " ,", ",\t"};
+    static const char *const bads[] = {"01", "1.",    "-",    "1e",    "--1", "1.5.5", "0x10",
+                                       "",   "\"s\"", "true", "[1]",   "{}",  "nul",   "1 2",
+                                       "-a", "2.5x",  "NaN",  "1e400", "3]"};
+    char doc[4096], ref[4096];
+    size_t st[64], rst[64];
+    jb_arena *a = jb_arena_new(), *b = jb_arena_new();
+    CHECK(a && b);
+    if (!a || !b) goto out;
+    for (size_t si = 0; si < sizeof seps / sizeof seps[0]; si++)
+        for (size_t from = 0; from < NRUN; from += 5) {
+            size_t n = 2 + (from * 7) % 40, len;
+            jb_value *v = NULL;
+            jb_error err;
+            jb_arena_reset(a);
+            len = run_doc(doc, sizeof doc, seps[si], from, n, NULL, 0, st);
+            CHECKF(jb_value_parse(doc, len, &v, a, NULL, &err) == JB_OK, "sep %zu from %zu: %s", si,
+                   from, err.message);
+            for (size_t i = 0; v && i < n; i++) {
+                const char *t = run_tokens[(from + i) % NRUN];
+                jb_value *one = NULL, *e = jb_value_array_get(v, i);
+                jb_arena_reset(b);
+                CHECK(jb_value_parse(t, strlen(t), &one, b, NULL, NULL) == JB_OK);
+                CHECKF(e && one && jb_value_equal(e, one) &&
+                           jb_value_number_kind(e) == jb_value_number_kind(one),
+                       "sep %zu: element %zu (%s)", si, i, t);
+            }
+        }
+    /* faults: in a run (", ") and through the loop (a line break) */
+    for (size_t bi = 0; bi < sizeof bads / sizeof bads[0]; bi++)
+        for (size_t at = 0; at < 12; at += 5)
+            for (int limit = 0; limit < 2; limit++) {
+                jb_read_options o;
+                jb_error e1, e2;
+                jb_value *v = NULL;
+                jb_status s1, s2;
+                size_t l1 = run_doc(doc, sizeof doc, ", ", 3, 14, bads[bi], at, st);
+                size_t l2 = run_doc(ref, sizeof ref, ",\n  ", 3, 14, bads[bi], at, rst);
+                memset(&o, 0, sizeof o);
+                o.max_members = limit ? 9 : 0;
+                jb_arena_reset(a);
+                s1 = jb_value_parse(doc, l1, &v, a, &o, &e1);
+                s2 = jb_value_parse(ref, l2, &v, a, &o, &e2);
+                CHECKF(s1 == s2, "%s at %zu, limit %d: %d, through the loop %d", bads[bi], at,
+                       limit, (int)s1, (int)s2);
+                if (s1 == JB_OK || s2 == JB_OK) continue;
+                /* the same place: in the same element, or in the same
+                 * separator before it */
+                size_t i1 = 0, i2 = 0;
+                while (i1 + 1 < 14 && st[i1 + 1] <= e1.offset) i1++;
+                while (i2 + 1 < 14 && rst[i2 + 1] <= e2.offset) i2++;
+                CHECKF(i1 == i2 && (e1.offset >= st[i1]) == (e2.offset >= rst[i2]) &&
+                           (e1.offset < st[i1] || e1.offset - st[i1] == e2.offset - rst[i2]) &&
+                           strcmp(e1.message, e2.message) == 0 && strcmp(e1.path, e2.path) == 0,
+                       "%s at %zu, limit %d: at %zu %s %s; through the loop at %zu %s %s", bads[bi],
+                       at, limit, e1.offset, e1.path, e1.message, e2.offset, e2.path, e2.message);
+            }
+    /* a trailing comma, and the input's end, after a run */
+    {
+        static const char *const cut[] = {"[1, 2, 3, ]", "[1, 2, 3,", "[1, 2, 3", "[1, 2, 3, ",
+                                          "[1,2,3,]",    "[1,2,3,",   "[1,2,3",   "[1, 2, -"};
+        for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++) {
+            jb_error err;
+            jb_value *v = NULL;
+            char want[64];
+            size_t wl = 0;
+            /* the same text with a line break after each comma */
+            for (const char *q = cut[i]; *q; q++) {
+                want[wl++] = *q;
+                if (*q == ',') want[wl++] = '\n';
+                if (*q == ',' && q[1] == ' ') q++;
+            }
+            jb_error e2;
+            jb_arena_reset(a);
+            CHECK_AT(__LINE__, jb_value_parse(cut[i], strlen(cut[i]), &v, a, NULL, &err) != JB_OK,
+                     "%s", cut[i]);
+            CHECK_AT(__LINE__, jb_value_parse(want, wl, &v, a, NULL, &e2) != JB_OK, "%s", cut[i]);
+            CHECK_AT(__LINE__, err.code == e2.code && strcmp(err.message, e2.message) == 0,
+                     "%s: %s; through the loop: %s", cut[i], err.message, e2.message);
+        }
+    }
+out:
+    jb_arena_free(a);
+    jb_arena_free(b);
+}
+
 int main(void) {
     test_window_edges();
     test_capped_arena();
     test_prefix_and_failure();
     test_escapes();
     test_escape_errors();
+    test_number_runs();
     return check_report();
 }
