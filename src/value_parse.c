@@ -51,14 +51,16 @@
 #endif
 
 /*
- * The copy of the input that strings point into (see str_fast): bytes
- * [src, hi) of the input are at dst in the arena. Empty (hi == src, the
- * start of the input) until the first string opens it.
+ * The copy of the input that strings point into (see str_fast): the input
+ * from the window's first string up to hi is in the arena, the copy of
+ * the byte at s at address s + delta (one add a string, where dst +
+ * (s - src) took two loads more). Empty (hi the start of the input) until
+ * the first string opens it.
  */
 typedef struct strwin {
-    const char *src, *hi;
-    char *dst;
-    size_t next; /* bytes the next window copies at least (win_open) */
+    const char *hi;
+    uintptr_t delta; /* the copy's address minus the input's */
+    size_t next;     /* bytes the next window copies at least (win_open) */
 } strwin;
 
 /* How strings are stored (parse context). */
@@ -376,9 +378,8 @@ static JB_NOINLINE char *win_open(jb_reader *r, const pctx *c, const char *s, si
     if (w->next < WIN_MOST) w->next *= 2;
     if (!(d = jb__arena_alloc(r->arena, size, 1))) return NULL;
     memcpy(d, s, size);
-    w->src = s;
     w->hi = s + size;
-    w->dst = d;
+    w->delta = (uintptr_t)d - (uintptr_t)s;
     d[n] = '\0';
     return d;
 }
@@ -459,9 +460,9 @@ found:
         out->ptr = s; /* as jb__r_string borrows: the input's bytes */
     } else {
         strwin *w = c->win;
-        /* s >= w->src always: the window opened at an earlier string */
+        /* s is in the window when t is: it opened at an earlier string */
         if (JB_LIKELY(t < w->hi)) {
-            d = w->dst + (s - w->src);
+            d = (char *)((uintptr_t)s + w->delta);
             d[n] = '\0';
         } else if (JB_UNLIKELY(!(d = win_open(r, c, s, n)))) {
             out->ptr = NULL;
@@ -1110,8 +1111,8 @@ jb_status jb__value_decode(jb_reader *r, jb_value **out) {
     c.wst = (r->flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
     c.maxm = r->max_members ? r->max_members : SIZE_MAX;
     c.small_ok = c.maxm >= SMALL_N;
-    w.src = w.hi = r->p;
-    w.dst = NULL;
+    w.hi = r->p;
+    w.delta = 0;
     w.next = WIN_FIRST;
     c.win = &w;
     return parse_run(r, &c, out);
@@ -1154,8 +1155,8 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
     c.wst = (r.flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
     c.maxm = r.max_members ? r.max_members : SIZE_MAX;
     c.small_ok = c.maxm >= SMALL_N;
-    w.src = w.hi = r.p;
-    w.dst = NULL;
+    w.hi = r.p;
+    w.delta = 0;
     w.next = WIN_FIRST;
     c.win = &w;
     if (jb__r_ws(&r) || parse_run(&r, &c, out)) goto fail;
