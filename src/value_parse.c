@@ -44,8 +44,9 @@
 #include "numscan.h"
 #include "value.h"
 
-/* str_fast's first 32 bytes in line, 16 a step (SSE2 is part of x86-64) */
-#if !defined(JB_NO_SIMD) && defined(__SSE2__) && defined(__x86_64__)
+/* str_fast's first 32 bytes in line, 16 a step (SSE2 is part of x86-64; GNU C
+ * for str16's empty asm) */
+#if !defined(JB_NO_SIMD) && defined(JB_GNUC) && defined(__SSE2__) && defined(__x86_64__)
 #define JB_DOM_SSE2 1
 #include <emmintrin.h>
 #endif
@@ -406,10 +407,16 @@ static JB_NOINLINE char *win_open(jb_reader *r, const pctx *c, const char *s, si
  */
 static inline int str16(const char *s, const char **t) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-    unsigned qm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
-    unsigned m =
-        qm | (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-                                                      _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
+    __m128i q = _mm_set1_epi8('"'), b = _mm_set1_epi8('\\'), c = _mm_set1_epi8(0x20);
+    unsigned qm, m;
+    /* Opaque constants: gcc turned 0x20 > v into !(v > 0x1F), one more
+     * compare (with zero) and a copy of v, and copied v for each compare;
+     * with the constants in registers it does not know, each compare
+     * writes its constant's register and v stays (10 instructions, not
+     * 15). */
+    __asm__("" : "+x"(q), "+x"(b), "+x"(c));
+    qm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(q, v));
+    m = qm | (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(b, v), _mm_cmpgt_epi8(c, v)));
     if (JB_LIKELY(m)) {
         if (JB_UNLIKELY(!(m & (0u - m) & qm))) return -1;
         *t = s + __builtin_ctz(m);
