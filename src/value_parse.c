@@ -72,7 +72,7 @@ typedef struct pctx {
     uint8_t clean;     /* nk of a string str_fast took: JB_STR_CLEAN when utf8 */
     bool borrow;       /* JB_READ_BORROW_STRINGS */
     const unsigned char *wst; /* ws_plain or ws_comments (below) */
-    strwin *win;              /* where copied strings go (str_fast) */
+    strwin win;               /* where copied strings go (str_fast) */
     size_t maxm;              /* max_members as one compare per element (0 = no limit: SIZE_MAX) */
     bool small_ok; /* small arrays without a frame: only where max_members cannot stop one */
 } pctx;
@@ -365,10 +365,13 @@ static JB_NOINLINE jb_status scalar_slow(jb_reader *r, const pctx *c, jb_value *
  * the windows: a document that fitted under a cap still fits. NULL: no
  * memory (the caller takes the general path, which reports it).
  */
-static JB_NOINLINE char *win_open(jb_reader *r, const pctx *c, const char *s, size_t n) {
-    strwin *w = c->win;
+static JB_NOINLINE const char *win_open(jb_reader *r, pctx *c, const char *s, size_t n) {
+    strwin *w = &c->win;
     size_t size = n + 1, left = (size_t)(r->end - s);
     char *d;
+    /* borrowed: the input's bytes, as jb__r_string borrows (no window
+     * opens, so every string comes here) */
+    if (c->borrow) return s;
     if (r->arena->cap) {
         if (!(d = jb__arena_alloc(r->arena, n + 1, 1))) return NULL;
         memcpy(d, s, n);
@@ -426,10 +429,9 @@ static inline int str16(const char *s, const char **t) {
 }
 #endif
 
-JB_INLINE const char *str_fast(jb_reader *r, const pctx *c, const char *q, jb_str *out) {
+JB_INLINE const char *str_fast(jb_reader *r, pctx *c, const char *q, jb_str *out) {
     const char *s = q + 1, *t = s;
     size_t n;
-    char *d;
 #if defined(JB_DOM_SSE2)
     /* Most strings (keys, words, ids) end within 32 bytes with only
      * printable ASCII before the quote: two 16-byte steps in line find
@@ -463,19 +465,14 @@ found:
         out->ptr = NULL;
         return NULL;
     }
-    if (JB_UNLIKELY(c->borrow)) {
-        out->ptr = s; /* as jb__r_string borrows: the input's bytes */
-    } else {
-        strwin *w = c->win;
-        /* s is in the window when t is: it opened at an earlier string */
-        if (JB_LIKELY(t < w->hi)) {
-            d = (char *)((uintptr_t)s + w->delta);
-            d[n] = '\0';
-        } else if (JB_UNLIKELY(!(d = win_open(r, c, s, n)))) {
-            out->ptr = NULL;
-            return NULL;
-        }
+    /* s is in the window when t is: it opened at an earlier string (with
+     * borrowed strings no window opens) */
+    if (JB_LIKELY(t < c->win.hi)) {
+        char *d = (char *)((uintptr_t)s + c->win.delta);
+        d[n] = '\0';
         out->ptr = d;
+    } else if (JB_UNLIKELY(!(out->ptr = win_open(r, c, s, n)))) {
+        return NULL;
     }
     out->len = n;
     return t + 1;
@@ -483,7 +480,7 @@ found:
 
 /* str_fast out of line, for small_array: in line there it made the
  * numbers' registers spill (canada's coordinate pairs). */
-static JB_NOINLINE const char *str_out(jb_reader *r, const pctx *c, const char *q, jb_str *out) {
+static JB_NOINLINE const char *str_out(jb_reader *r, pctx *c, const char *q, jb_str *out) {
     return str_fast(r, c, q, out);
 }
 
@@ -739,7 +736,7 @@ static const unsigned char vclass[256] = {
  * (its 'after' state: it takes, and reports, whatever follows). Strings
  * are str_fast's: the same arena allocations as the loop's.
  */
-static inline const char *small_array(jb_reader *r, const pctx *c, const char *p, jb_value *tmp,
+static inline const char *small_array(jb_reader *r, pctx *c, const char *p, jb_value *tmp,
                                       size_t *k, const char **resume) {
     size_t n = 0;
     const char *q;
@@ -902,7 +899,7 @@ static void parse_path(jb_reader *r, const pframe *f, bool in_value) {
 
 /* The loop (see the top of the file): r->p on a value, whitespace
  * skipped; strings by c. */
-static jb_status parse_run(jb_reader *r, const pctx *c, jb_value **out) {
+static jb_status parse_run(jb_reader *r, pctx *c, jb_value **out) {
     jb_arena *a = r->arena;
     const jb_scratch_mark base = jb__scratch_mark(a);
     const uint32_t depth0 = r->depth;
@@ -1117,7 +1114,6 @@ fail:
 
 jb_status jb__value_decode(jb_reader *r, jb_value **out) {
     pctx c;
-    strwin w;
     c.k = kern_picked();
     c.maxs = r->max_string_len;
     c.utf8 = !(r->flags & JB_READ_ALLOW_INVALID_UTF8);
@@ -1126,10 +1122,9 @@ jb_status jb__value_decode(jb_reader *r, jb_value **out) {
     c.wst = (r->flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
     c.maxm = r->max_members ? r->max_members : SIZE_MAX;
     c.small_ok = c.maxm >= SMALL_N;
-    w.hi = r->p;
-    w.delta = 0;
-    w.next = WIN_FIRST;
-    c.win = &w;
+    c.win.hi = r->p;
+    c.win.delta = 0;
+    c.win.next = WIN_FIRST;
     return parse_run(r, &c, out);
 }
 
@@ -1142,7 +1137,6 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
     jb_scratch_mark sm;
     jb_status st;
     pctx c;
-    strwin w;
     if (consumed) *consumed = 0;
     if (!out) {
         jb__error_fill(err, JB_E_ARG, NULL, 0, NULL, "out is NULL");
@@ -1170,10 +1164,9 @@ static jb_status parse_doc(const char *json, size_t len, jb_value **out, jb_aren
     c.wst = (r.flags & JB_READ_ALLOW_COMMENTS) ? ws_comments : ws_plain;
     c.maxm = r.max_members ? r.max_members : SIZE_MAX;
     c.small_ok = c.maxm >= SMALL_N;
-    w.hi = r.p;
-    w.delta = 0;
-    w.next = WIN_FIRST;
-    c.win = &w;
+    c.win.hi = r.p;
+    c.win.delta = 0;
+    c.win.next = WIN_FIRST;
     if (jb__r_ws(&r) || parse_run(&r, &c, out)) goto fail;
     if (jb__r_doc_end(&r, json, consumed)) goto fail;
     jb__scratch_release(arena, sm);
