@@ -812,6 +812,11 @@ _Static_assert(sizeof(pframe) % 16 == 0 && sizeof(orec) % 16 == 0 && sizeof(jb_v
 static inline void *elem_push(jb_arena *a, size_t size) {
     char *p = a->spos;
     if (JB_LIKELY(size <= (size_t)(a->send - p))) {
+        /* room in a segment: p is in it, not NULL (said, so that the
+         * caller's NULL test is left to the slow path) */
+#if defined(__GNUC__)
+        if (!p) __builtin_unreachable();
+#endif
         a->spos = p + size;
         return p;
     }
