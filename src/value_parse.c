@@ -96,13 +96,13 @@ static jb_status r_nomem(jb_reader *r, const char *at) {
 
 /* One open container. Lives on the scratch stack, below its elements. */
 typedef struct pframe {
-    struct pframe *up;
+    /* 16-aligned, so its size is a multiple of 16 (elem_push) */
+    _Alignas(16) struct pframe *up;
     jb_value *slot;       /* the container's node, filled at the close */
     const char *open;     /* its '{' or '[' */
     jb_scratch_mark self; /* the scratch position before this frame */
     jb_scratch_mark kids; /* where its elements start */
     size_t n;             /* elements (members) pushed so far */
-    const jb_str *key;    /* object: the key of the member being read */
     bool obj;
     bool dirty; /* object: a key took the general path (not JB_KEYS_CLEAN) */
     char close; /* '}' or ']' */
@@ -843,7 +843,6 @@ static pframe *open_frame(jb_reader *r, pframe *up, jb_value *slot, const char *
     f->self = self;
     f->kids = jb__scratch_mark(r->arena);
     f->n = 0;
-    f->key = NULL;
     f->obj = *p == '{';
     f->dirty = false;
     f->close = f->obj ? '}' : ']';
@@ -891,14 +890,23 @@ static JB_NOINLINE const char *num_run(jb_reader *r, const pctx *c, pframe *f, c
 /* Append the failing element's place in every open container to the path
  * (innermost first). The innermost frame counts only when the failure was
  * inside its current element's value (in_value); every outer frame is
- * always inside one (the container being read). */
+ * always inside one (the container being read). An object's current
+ * member is its last record: the stack's top for the innermost frame
+ * (nothing is pushed while a scalar value is read), else right below the
+ * mark its child frame took before its push (in the same segment: the
+ * record was the last push before it). The loop keeps no pointer to it. */
 static void parse_path(jb_reader *r, const pframe *f, bool in_value) {
-    for (; f; f = f->up, in_value = true) {
+    const pframe *child = NULL;
+    for (; f; child = f, f = f->up, in_value = true) {
         if (!in_value) continue;
-        if (f->obj)
-            jb__path_key(&r->path, f->key->ptr, f->key->len);
-        else
+        if (f->obj) {
+            const char *end = child ? ((const jb_block *)child->self.seg)->data + child->self.off
+                                    : r->arena->spos;
+            const orec *rec = (const orec *)(const void *)(end - sizeof(orec));
+            jb__path_key(&r->path, rec->key.ptr, rec->key.len);
+        } else {
             jb__path_index(&r->path, f->n - 1);
+        }
     }
 }
 
@@ -1050,7 +1058,6 @@ element: /* p is on the next element (whitespace skipped) */
             f->dirty = true;
         }
         f->n++;
-        f->key = &rec->key;
         /* ": " and the value's first byte straight after the key (every
          * pretty-printed file of the corpus) in one test; else the ':'
          * straight after the key, then one space or none before the
