@@ -105,6 +105,7 @@ typedef struct pframe {
     size_t n;             /* elements (members) pushed so far */
     bool obj;
     bool dirty; /* object: a key took the general path (not JB_KEYS_CLEAN) */
+    bool no_small; /* array: small_run met an element small_array does not take */
     char close; /* '}' or ']' */
 } pframe;
 
@@ -736,8 +737,8 @@ static const unsigned char vclass[256] = {
  * (its 'after' state: it takes, and reports, whatever follows). Strings
  * are str_fast's: the same arena allocations as the loop's.
  */
-static inline const char *small_array(jb_reader *r, pctx *c, const char *p, jb_value *tmp,
-                                      size_t *k, const char **resume) {
+JB_INLINE const char *small_array(jb_reader *r, pctx *c, const char *p, jb_value *tmp, size_t *k,
+                                  const char **resume) {
     size_t n = 0;
     const char *q;
     *k = 0;
@@ -775,8 +776,8 @@ static inline const char *small_array(jb_reader *r, pctx *c, const char *p, jb_v
 
 /* n nodes from src as the parsed array *v: one block holding the nodes,
  * then the pointers to them, as close_array makes. */
-static jb_status fill_array(jb_reader *r, jb_value *v, const jb_value *src, size_t n,
-                            const char *open) {
+JB_INLINE jb_status fill_array(jb_reader *r, jb_value *v, const jb_value *src, size_t n,
+                               const char *open) {
     jb_value *nodes, **items;
     v->type = JB_VALUE_ARRAY;
     v->nk = 0;
@@ -845,6 +846,7 @@ static pframe *open_frame(jb_reader *r, pframe *up, jb_value *slot, const char *
     f->n = 0;
     f->obj = *p == '{';
     f->dirty = false;
+    f->no_small = false;
     f->close = f->obj ? '}' : ']';
     r->depth++;
     return f;
@@ -880,6 +882,44 @@ static JB_NOINLINE const char *num_run(jb_reader *r, const pctx *c, pframe *f, c
         if (JB_UNLIKELY(e >= r->end) || vclass[(unsigned char)*e] != V_NUM ||
             JB_UNLIKELY(f->n >= c->maxm))
             break;
+        if (JB_UNLIKELY(!(v = elem_push(a, sizeof(jb_value))))) break;
+        f->n++;
+        p = e;
+    }
+    return p;
+}
+
+/*
+ * An array's small arrays one after another (canada's coordinate pairs:
+ * thousands of them in each ring), p on a '[' and v pushed for it: each
+ * by small_array and fill_array, then a ',', no whitespace or one space,
+ * and the next '[', with the loop's checks in its order (max_members, the
+ * depth a small array takes, a push that fails) and none of its dispatch.
+ * Returns the byte after the last array read, for the loop's 'after';
+ * NULL, with r->code set, when fill_array failed (recorded), else with
+ * r->p on an array small_array did not take, for the loop's 'value' (its
+ * node is the scratch stack's top), and f->no_small set so that the rest
+ * of f's elements take the loop (small_array would read each twice). Out
+ * of line, as num_run.
+ */
+static JB_NOINLINE const char *small_run(jb_reader *r, pctx *c, pframe *f, const char *p,
+                                         jb_value *v) {
+    jb_arena *a = r->arena;
+    jb_value tmp[SMALL_N];
+    for (;;) {
+        size_t k = 0;
+        const char *resume = NULL, *q = small_array(r, c, p, tmp, &k, &resume), *e;
+        if (JB_UNLIKELY(!q)) {
+            f->no_small = true;
+            r->p = p;
+            return NULL;
+        }
+        if (JB_UNLIKELY(fill_array(r, v, tmp, k, p) != JB_OK)) return NULL;
+        p = q;
+        if (JB_UNLIKELY(p >= r->end || *p != ',')) break;
+        e = p + 1;
+        if (e < r->end && *e == ' ') e++;
+        if (JB_UNLIKELY(e >= r->end) || *e != '[' || JB_UNLIKELY(f->n >= c->maxm)) break;
         if (JB_UNLIKELY(!(v = elem_push(a, sizeof(jb_value))))) break;
         f->n++;
         p = e;
@@ -1094,6 +1134,20 @@ element: /* p is on the next element (whitespace skipped) */
             if (!(q = num_run(r, c, f, p, slot))) {
                 /* at a number num_fast did not take: its node is the
                  * stack's top */
+                p = r->p;
+                slot = (jb_value *)(void *)(a->spos - sizeof(jb_value));
+                goto value;
+            }
+            p = q;
+            goto after;
+        }
+        if (JB_LIKELY(p < r->end) && *p == '[' && !f->no_small && c->small_ok &&
+            r->depth < r->max_depth) {
+            /* a run of small arrays, out of line (small_run) */
+            if (!(q = small_run(r, c, f, p, slot))) {
+                if (r->code) goto fail;
+                /* at an array small_array did not take: the loop's
+                 * V_OPEN takes it from its node, the stack's top */
                 p = r->p;
                 slot = (jb_value *)(void *)(a->spos - sizeof(jb_value));
                 goto value;

@@ -589,6 +589,181 @@ out:
     jb_arena_free(b);
 }
 
+/* Small arrays for test_small_runs: what small_array takes (up to 8
+ * scalars, with or without spaces) and what it leaves to the loop (9
+ * elements, a nested container, a fault). */
+static const char *const small_tokens[] = {
+    "[1,2]",
+    "[-65.613616999999977,43.420273000000009]",
+    "[]",
+    "[ ]",
+    "[1.5, -2.25]",
+    "[\"s\",true,null,false]",
+    "[0]",
+    "[1,2,3,4,5,6,7,8]",
+    "[ 1 , 2 ]",
+    /* small, but small_array leaves them to the loop: not in a run */
+    "[\"a\\nb\"]",
+    "[12345678901234567890]",
+};
+enum { NSMALL = sizeof small_tokens / sizeof small_tokens[0], NSMALL_RUN = NSMALL - 2 };
+
+/* An array of the small arrays, by turns from `from`, joined by sep, with
+ * `bad` (if not NULL) as element `at`; each element's start in starts[]. */
+static size_t small_doc(char *buf, size_t room, const char *sep, size_t from, size_t count,
+                        const char *bad, size_t at, size_t *starts) {
+    size_t k = (size_t)snprintf(buf, room, "[");
+    /* with a bad element, the others all in a run */
+    size_t mod = bad ? NSMALL_RUN : NSMALL;
+    for (size_t i = 0; i < count; i++) {
+        const char *t = bad && i == at ? bad : small_tokens[(from + i) % mod];
+        if (i) k += (size_t)snprintf(buf + k, room - k, "%s", sep);
+        starts[i] = k;
+        k += (size_t)snprintf(buf + k, room - k, "%s", t);
+    }
+    k += (size_t)snprintf(buf + k, room - k, "]");
+    return k;
+}
+
+/*
+ * Arrays of small arrays, which the DOM reads in a run (value_parse.c's
+ * small_run: ',' and no whitespace or one space between them) and, with a
+ * line break between elements, through the loop: every element equals
+ * its text parsed alone, in both; an element small_array does not take
+ * (9 elements, a nested container: the rest of the array then takes the
+ * loop), a faulty one, max_members, max_depth and the input's end fail or
+ * succeed in both alike, with the same code, message and path, at the
+ * same place in the element.
+ */
+static void test_small_runs(void) {
+    static const char *const seps[] = {",", ", ", ",\n  ", ",  "};
+    static const char *const bads[] = {"[1,2,3,4,5,6,7,8,9]",
+                                       "[[1]]",
+                                       "[{}]",
+                                       "[1,]",
+                                       "[1 2]",
+                                       "[01]",
+                                       "[",
+                                       "[1,2",
+                                       "1",
+                                       "[1,2]]",
+                                       "[-]",
+                                       "[1,2,3,4,5,6,7,8,9,10]",
+                                       "[true,nul]",
+                                       "{}",
+                                       "[5]",
+                                       "[ 5 ]"};
+    char doc[4096], ref[4096];
+    size_t st[64], rst[64];
+    jb_arena *a = jb_arena_new(), *b = jb_arena_new();
+    CHECK(a && b);
+    if (!a || !b) goto out;
+    for (size_t si = 0; si < sizeof seps / sizeof seps[0]; si++)
+        for (size_t from = 0; from < NSMALL; from += 3) {
+            size_t n = 2 + (from * 5) % 30, len;
+            jb_value *v = NULL;
+            jb_error err;
+            jb_arena_reset(a);
+            len = small_doc(doc, sizeof doc, seps[si], from, n, NULL, 0, st);
+            CHECKF(jb_value_parse(doc, len, &v, a, NULL, &err) == JB_OK, "sep %zu from %zu: %s", si,
+                   from, err.message);
+            for (size_t i = 0; v && i < n; i++) {
+                const char *t = small_tokens[(from + i) % NSMALL];
+                jb_value *one = NULL, *e = jb_value_array_get(v, i);
+                jb_arena_reset(b);
+                CHECK(jb_value_parse(t, strlen(t), &one, b, NULL, NULL) == JB_OK);
+                CHECKF(e && one && jb_value_equal(e, one), "sep %zu: element %zu (%s)", si, i, t);
+            }
+        }
+    for (size_t bi = 0; bi < sizeof bads / sizeof bads[0]; bi++)
+        for (size_t at = 0; at < 12; at += 4)
+            for (int limit = 0; limit < 3; limit++) {
+                jb_read_options o;
+                jb_error e1, e2;
+                jb_value *v = NULL, *w = NULL;
+                jb_status s1, s2;
+                size_t l1 = small_doc(doc, sizeof doc, ", ", 1, 14, bads[bi], at, st);
+                size_t l2 = small_doc(ref, sizeof ref, ",\n  ", 1, 14, bads[bi], at, rst);
+                memset(&o, 0, sizeof o);
+                o.max_members = limit == 1 ? 9 : 0;
+                o.max_depth = limit == 2 ? 1 : 0;
+                jb_arena_reset(a);
+                s1 = jb_value_parse(doc, l1, &v, a, &o, &e1);
+                s2 = jb_value_parse(ref, l2, &w, a, &o, &e2);
+                CHECKF(s1 == s2, "%s at %zu, limit %d: %d, through the loop %d", bads[bi], at,
+                       limit, (int)s1, (int)s2);
+                if (s1 == JB_OK && s2 == JB_OK) {
+                    CHECKF(jb_value_equal(v, w), "%s at %zu: the trees differ", bads[bi], at);
+                    continue;
+                }
+                if (s1 == JB_OK || s2 == JB_OK) continue;
+                size_t i1 = 0, i2 = 0;
+                while (i1 + 1 < 14 && st[i1 + 1] <= e1.offset) i1++;
+                while (i2 + 1 < 14 && rst[i2 + 1] <= e2.offset) i2++;
+                CHECKF(i1 == i2 && (e1.offset >= st[i1]) == (e2.offset >= rst[i2]) &&
+                           (e1.offset < st[i1] || e1.offset - st[i1] == e2.offset - rst[i2]) &&
+                           strcmp(e1.message, e2.message) == 0 && strcmp(e1.path, e2.path) == 0,
+                       "%s at %zu, limit %d: at %zu %s %s; through the loop at %zu %s %s", bads[bi],
+                       at, limit, e1.offset, e1.path, e1.message, e2.offset, e2.path, e2.message);
+            }
+    /* the runs' own entry: nesting and member limits as the loop has them */
+    {
+        static const struct {
+            int line;
+            const char *doc;
+            uint32_t max_depth;
+            size_t max_members;
+            jb_status want;
+            size_t offset;
+        } lim[] = {
+            {__LINE__, "[[1], [2], [3]]", 1, 0, JB_E_DEPTH, 1},
+            {__LINE__, "[[1], [2], [3]]", 2, 0, JB_OK, 0},
+            {__LINE__, "[[[1], [2], [3]]]", 2, 0, JB_E_DEPTH, 2},
+            {__LINE__, "[[1], [2], [3], [4], [5], [6], [7], [8], [9], [10]]", 0, 9, JB_E_LIMIT, 46},
+            {__LINE__, "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", 0, 9, JB_E_LIMIT, 28},
+            {__LINE__, "[1, 2, 3]", 0, 2, JB_E_LIMIT, 7},
+        };
+        for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++) {
+            jb_read_options o;
+            jb_error err;
+            jb_value *v = NULL;
+            jb_status s;
+            memset(&o, 0, sizeof o);
+            o.max_depth = lim[i].max_depth;
+            o.max_members = lim[i].max_members;
+            jb_arena_reset(a);
+            s = jb_value_parse(lim[i].doc, strlen(lim[i].doc), &v, a, &o, &err);
+            CHECK_AT(lim[i].line, s == lim[i].want && (s == JB_OK || err.offset == lim[i].offset),
+                     "%d at %zu: %s", (int)s, s ? err.offset : 0, s ? err.message : "");
+        }
+    }
+    {
+        static const char *const cut[] = {"[[1], [2], ]", "[[1], [2],",   "[[1], [2]",
+                                          "[[1], [2], ",  "[[1],[2],]",   "[[1],[2],",
+                                          "[[1],[2]",     "[[1], [2], [", "[[1], [2], [3"};
+        for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++) {
+            jb_error err, e2;
+            jb_value *v = NULL;
+            char want[64];
+            size_t wl = 0;
+            for (const char *q = cut[i]; *q; q++) {
+                want[wl++] = *q;
+                if (*q == ',') want[wl++] = '\n';
+                if (*q == ',' && q[1] == ' ') q++;
+            }
+            jb_arena_reset(a);
+            CHECK_AT(__LINE__, jb_value_parse(cut[i], strlen(cut[i]), &v, a, NULL, &err) != JB_OK,
+                     "%s", cut[i]);
+            CHECK_AT(__LINE__, jb_value_parse(want, wl, &v, a, NULL, &e2) != JB_OK, "%s", cut[i]);
+            CHECK_AT(__LINE__, err.code == e2.code && strcmp(err.message, e2.message) == 0,
+                     "%s: %s; through the loop: %s", cut[i], err.message, e2.message);
+        }
+    }
+out:
+    jb_arena_free(a);
+    jb_arena_free(b);
+}
+
 int main(void) {
     test_window_edges();
     test_capped_arena();
@@ -596,5 +771,6 @@ int main(void) {
     test_escapes();
     test_escape_errors();
     test_number_runs();
+    test_small_runs();
     return check_report();
 }
