@@ -494,6 +494,13 @@ static JB_NOINLINE jb_status str_slow(jb_reader *r, const pctx *c, jb_str *out) 
     return jb__r_string(r, out, c->borrow, NULL);
 }
 
+/* Two bytes as a word, for a compare with another two (same order). */
+static inline uint16_t load16(const char *p) {
+    uint16_t v;
+    memcpy(&v, p, 2);
+    return v;
+}
+
 /* Bytes at which whitespace handling must look (jb__r_ws_slow): every
  * byte up to ' ' (whitespace, and the control bytes it leaves alone), and
  * with JB_READ_ALLOW_COMMENTS '/'. Any other byte ends whitespace at once. */
@@ -1038,7 +1045,18 @@ value: /* p is on a value (whitespace skipped); it goes to *slot */
             goto after;
         }
         break;
-    default: in_value = true; break;
+    default:
+        /* whitespace: only after a key's ": " (every other path to
+         * 'value' skipped it), which left the rest here */
+        if (c->wst[(unsigned char)*p]) {
+            if (JB_UNLIKELY(!(q = pws(r, c, p)))) goto fail;
+            if (q != p) {
+                p = q;
+                goto value;
+            }
+        }
+        in_value = true;
+        break;
     }
     r->p = p;
     if (scalar_slow(r, c, slot)) goto fail;
@@ -1098,12 +1116,11 @@ element: /* p is on the next element (whitespace skipped) */
             f->dirty = true;
         }
         f->n++;
-        /* ": " and the value's first byte straight after the key (every
-         * pretty-printed file of the corpus) in one test; else the ':'
-         * straight after the key, then one space or none before the
-         * value. */
-        if (JB_LIKELY(r->end - p >= 3 && p[0] == ':' && p[1] == ' ' &&
-                      !c->wst[(unsigned char)p[2]])) {
+        /* ": " straight after the key (every pretty-printed file of the
+         * corpus) in one 2-byte compare; else the ':' straight after the
+         * key, then one space or none before the value. */
+        if (JB_LIKELY(r->end - p >= 2 && load16(p) == load16(": "))) {
+            /* whitespace after it: 'value' skips it (its default case) */
             p += 2;
             slot = &rec->node;
             goto value;

@@ -764,6 +764,57 @@ out:
     jb_arena_free(b);
 }
 
+/*
+ * The whitespace around a member's ':' in every combination the loop
+ * treats apart (": " in one compare, whatever follows it then skipped at
+ * the value; ':' alone; whitespace before it; comments when allowed): each
+ * document reads as {"a":1,"b":[2]}; cut after the ':' or its space it
+ * fails at the input's end, as without the space.
+ */
+static void test_member_spacing(void) {
+    static const char *const before[] = {"", " ", "\n", "\t "};
+    static const char *const after[] = {"",    " ",  "  ",      " \n ", "\t",
+                                        " \t", "\n", " /*c*/ ", ": ",   " 1"};
+    jb_arena *a = jb_arena_new();
+    jb_value *want = NULL;
+    CHECK(a != NULL);
+    if (!a) return;
+    CHECK_EQ_INT(jb_value_parse("{\"a\":1,\"b\":[2]}", 15, &want, a, NULL, NULL), JB_OK);
+    for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+        for (size_t j = 0; j < sizeof after / sizeof after[0]; j++)
+            for (int comments = 0; comments < 2; comments++) {
+                char doc[128], cut[128];
+                jb_read_options o;
+                jb_error e1, e2;
+                jb_value *v = NULL;
+                jb_status s;
+                bool bad = strchr(after[j], '/') && !comments; /* a comment not allowed */
+                bool junk = after[j][0] == ':' ||
+                            (after[j][0] && after[j][1] == '1'); /* ": :" or ": 1 1" */
+                int n = snprintf(doc, sizeof doc, "{\"a\"%s:%s1,\"b\"%s:%s[2]}", before[i],
+                                 after[j], before[i], after[j]);
+                memset(&o, 0, sizeof o);
+                o.flags = comments ? JB_READ_ALLOW_COMMENTS : 0;
+                s = jb_value_parse(doc, (size_t)n, &v, a, &o, &e1);
+                if (bad || junk) {
+                    CHECK_AT(__LINE__, s == JB_E_SYNTAX, "%s: %d", doc, (int)s);
+                } else {
+                    CHECK_AT(__LINE__, s == JB_OK && jb_value_equal(v, want), "%s: %d %s", doc,
+                             (int)s, s ? e1.message : "");
+                }
+                /* cut after the ':' and what follows it: the end of the
+                 * input where the value should be, at the same offset */
+                n = snprintf(cut, sizeof cut, "{\"a\"%s:%s", before[i], after[j]);
+                s = jb_value_parse(cut, (size_t)n, &v, a, &o, &e2);
+                if (!bad && !junk)
+                    CHECK_AT(__LINE__,
+                             s == JB_E_SYNTAX && e2.offset == (size_t)n &&
+                                 strcmp(e2.message, "expected value, found end of input") == 0,
+                             "%s: %d at %zu: %s", cut, (int)s, e2.offset, e2.message);
+            }
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_window_edges();
     test_capped_arena();
@@ -772,5 +823,6 @@ int main(void) {
     test_escape_errors();
     test_number_runs();
     test_small_runs();
+    test_member_spacing();
     return check_report();
 }
