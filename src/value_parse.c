@@ -1081,6 +1081,12 @@ comma: /* p is on the ',' after an element */
     {
         const char *at = p;
         if (JB_UNLIKELY(!(p = pws_item(r, c, p + 1)))) goto fail;
+        /* an object's next key: no close byte to test (the key's '"' is
+         * none), the member limit, then the key */
+        if (JB_LIKELY(p < r->end && *p == '"') && f->obj) {
+            if (JB_UNLIKELY(f->n >= c->maxm)) goto over;
+            goto key;
+        }
         if (JB_UNLIKELY(p < r->end && *p == f->close)) {
             if (!(r->flags & JB_READ_ALLOW_TRAILING_COMMAS)) {
                 jb__r_fail(r, JB_E_SYNTAX, at, "trailing comma before '%c' not allowed",
@@ -1091,6 +1097,7 @@ comma: /* p is on the ',' after an element */
             goto close;
         }
         if (JB_UNLIKELY(f->n >= c->maxm)) {
+        over:
             jb__r_fail(r, JB_E_LIMIT, p, "more than %zu %s (max_members)", r->max_members,
                        f->obj ? "members in an object" : "elements in an array");
             goto fail;
@@ -1103,6 +1110,7 @@ element: /* p is on the next element (whitespace skipped) */
             jb__r_fail(r, JB_E_SYNTAX, p, "expected string key, found %s", jb__r_found(r, p, fb));
             goto fail;
         }
+    key: /* p on a key's '"' in object f */
         if (JB_UNLIKELY(!(rec = elem_push(a, sizeof *rec)))) {
             r_nomem(r, p);
             goto fail;

@@ -722,6 +722,10 @@ static void test_small_runs(void) {
             {__LINE__, "[[1], [2], [3], [4], [5], [6], [7], [8], [9], [10]]", 0, 9, JB_E_LIMIT, 46},
             {__LINE__, "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", 0, 9, JB_E_LIMIT, 28},
             {__LINE__, "[1, 2, 3]", 0, 2, JB_E_LIMIT, 7},
+            /* an object's next key after a comma (the loop's own short cut) */
+            {__LINE__, "{\"a\":1,\"b\":2,\"c\":3}", 0, 2, JB_E_LIMIT, 13},
+            {__LINE__, "{\"a\": 1,\n  \"b\": 2,\n  \"c\": 3}", 0, 2, JB_E_LIMIT, 21},
+            {__LINE__, "{\"a\":1,\"b\":2,\"c\":3}", 0, 3, JB_OK, 0},
         };
         for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++) {
             jb_read_options o;
