@@ -1080,7 +1080,12 @@ after: /* a value is complete */
 comma: /* p is on the ',' after an element */
     {
         const char *at = p;
-        if (JB_UNLIKELY(!(p = pws_item(r, c, p + 1)))) goto fail;
+        /* a line break first (pretty-printed text: every element on a
+         * line of its own), then what pws_item takes */
+        if (p + 1 < r->end && p[1] == '\n' && (q = ws_indent(r, p + 1)) != NULL)
+            p = q;
+        else if (JB_UNLIKELY(!(p = pws_item(r, c, p + 1))))
+            goto fail;
         /* an object's next key: no close byte to test (the key's '"' is
          * none), the member limit, then the key */
         if (JB_LIKELY(p < r->end && *p == '"') && f->obj) {

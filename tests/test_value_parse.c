@@ -819,6 +819,54 @@ static void test_member_spacing(void) {
     jb_arena_free(a);
 }
 
+/*
+ * The whitespace after an element's ',' in every form the loop treats
+ * apart (a line break and its indentation first, then what pws_item
+ * takes: none, one space, tabs, CRLF, blank lines, a long indentation,
+ * comments when allowed), in an object and in an array: each reads as
+ * the minified document; cut after it, each fails at the input's end.
+ */
+static void test_comma_spacing(void) {
+    static const char *const ws[] = {
+        "",      " ",      "\n",         "\n  ", "\n\t",
+        "\r\n ", "\n\n  ", "\n  /*c*/ ", "\n ",  "\n                                          "};
+    jb_arena *a = jb_arena_new();
+    jb_value *want = NULL;
+    CHECK(a != NULL);
+    if (!a) return;
+    CHECK_EQ_INT(jb_value_parse("{\"a\":1,\"b\":[2,\"x\",{\"c\":3}]}", 27, &want, a, NULL, NULL),
+                 JB_OK);
+    for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
+        for (int comments = 0; comments < 2; comments++) {
+            char doc[256], cut[256];
+            jb_read_options o;
+            jb_error e1, e2;
+            jb_value *v = NULL;
+            jb_status s;
+            bool bad = strchr(ws[i], '/') && !comments;
+            int n = snprintf(doc, sizeof doc, "{\"a\":1,%s\"b\":[2,%s\"x\",%s{\"c\":3}]}", ws[i],
+                             ws[i], ws[i]);
+            memset(&o, 0, sizeof o);
+            o.flags = comments ? JB_READ_ALLOW_COMMENTS : 0;
+            s = jb_value_parse(doc, (size_t)n, &v, a, &o, &e1);
+            if (bad)
+                CHECK_AT(__LINE__, s == JB_E_SYNTAX, "%s: %d", doc, (int)s);
+            else
+                CHECK_AT(__LINE__, s == JB_OK && jb_value_equal(v, want), "%s: %d %s", doc, (int)s,
+                         s ? e1.message : "");
+            if (bad) continue;
+            n = snprintf(cut, sizeof cut, "{\"a\":1,%s", ws[i]);
+            s = jb_value_parse(cut, (size_t)n, &v, a, &o, &e2);
+            CHECK_AT(__LINE__, s == JB_E_SYNTAX && e2.offset == (size_t)n, "%s: %d at %zu: %s", cut,
+                     (int)s, e2.offset, e2.message);
+            n = snprintf(cut, sizeof cut, "[1,%s", ws[i]);
+            s = jb_value_parse(cut, (size_t)n, &v, a, &o, &e2);
+            CHECK_AT(__LINE__, s == JB_E_SYNTAX && e2.offset == (size_t)n, "%s: %d at %zu: %s", cut,
+                     (int)s, e2.offset, e2.message);
+        }
+    jb_arena_free(a);
+}
+
 int main(void) {
     test_window_edges();
     test_capped_arena();
@@ -828,5 +876,6 @@ int main(void) {
     test_number_runs();
     test_small_runs();
     test_member_spacing();
+    test_comma_spacing();
     return check_report();
 }
