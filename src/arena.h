@@ -131,6 +131,21 @@ JB_HIDDEN void jb__scratch_gather(jb_arena *a, jb_scratch_mark m, size_t elem_si
                                   void *dst);
 /* Pop back to m. */
 JB_HIDDEN void jb__scratch_release(jb_arena *a, jb_scratch_mark m);
+/* With no segment current (after a reset) but segments kept, make the
+ * first one current, empty: the same state as after a push of nothing
+ * into it. Containers marked and popped at the top of a document then
+ * stay in that segment, where a mark of "no segment" sent each one's
+ * first push to jb__scratch_push_slow (a search of the segment list) and
+ * its pop back to no segment. A later release to a mark taken before
+ * this undoes it. */
+static inline void jb__scratch_enter(jb_arena *a) {
+    if (!a->scur && a->shead) {
+        a->scur = a->shead;
+        a->scur->used = 0;
+        a->spos = a->scur->data;
+        a->send = a->scur->end;
+    }
+}
 /* The same, inline when m lies in the current segment (the common case:
  * a decoder frame popped right after its children). */
 static inline void jb__scratch_pop(jb_arena *a, jb_scratch_mark m) {

@@ -1185,6 +1185,7 @@ int jb__gen_doc(const jb_gen_codec *c, const char *json, size_t len, void *out, 
     jb_arena_mark am = jb__arena_mark(a);
     jb_block *sseg = a->scur;
     char *spos = a->spos;
+    jb__scratch_enter(a); /* (scratch_back returns to the state before) */
     const char *p = doc_ws(&d, json);
     if (p && p < d.end && (p = c->decode(&d, p, (char *)out))) {
         if (consumed) {

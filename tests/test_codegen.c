@@ -726,6 +726,29 @@ static void test_leaf_vecs(void) {
         jb_arena_free(a1);
         jb_arena_free(a2);
     }
+    /* Top-level containers on a warm arena (scratch segments kept, none
+     * current after the reset): the generated entry makes the first
+     * segment current for the document (jb__scratch_enter) and leaves the
+     * scratch stack as it found it, taken or handed over. */
+    {
+        static const char warm[] = "{\"i32\":[1,2,3],\"s\":[\"a\",\"b\"],\"f64\":[0.5],\"pts\":[[1,2]],\"u8\":[7]}";
+        static const char bad[] = "{\"i32\":[1,2,3],\"s\":[\"a\",\"b\"],\"f64\":[0.5],\"pts\":[[1,2]],\"u8\":[700]}";
+        jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
+        jb_read_options o2 = {JB_READ_INTERPRET, 0, 0, 0, 0, 0, NULL};
+        CHECK(gen_only(t, warm, sizeof warm - 1, v1, a1, NULL));
+        for (int round = 0; round < 3; round++) {
+            jb_arena_reset(a1);
+            CHECK(a1->scur == NULL && a1->shead != NULL);
+            CHECKF(gen_only(t, warm, sizeof warm - 1, v1, a1, NULL), "round %d", round);
+            CHECK(jb_decode(t, warm, sizeof warm - 1, v2, a2, &o2, NULL) == JB_OK);
+            CHECKF(zoo_equal(t, v1, v2), "round %d: values differ", round);
+            CHECKF(a1->scur == NULL, "round %d: a scratch segment left current", round);
+            CHECK(!gen_only(t, bad, sizeof bad - 1, v1, a1, NULL));
+            CHECKF(a1->scur == NULL, "round %d: a scratch segment left current after a hand-over", round);
+        }
+        jb_arena_free(a1);
+        jb_arena_free(a2);
+    }
     /* max_number_len 31: declined; the interpreter's limit error at 3 */
     static const char doc[] = "{\"i32\":[1,22,333]}";
     jb_arena *a = jb_arena_new();
