@@ -909,7 +909,24 @@ JB_INLINE int fast_members_in(jb_reader *r, const jb_plan *pl, char *base, membe
         r->p = p;
         jb_status st;
         switch (pe->dec_op) {
-        case JB_DOP_BOOL: st = jb__dec_bool(r, (bool *)out); break;
+        case JB_DOP_BOOL:
+            /* true or false and a delimiter in line (jb__dec_bool's first
+             * test, which takes every other form the same way) */
+            if (JB_LIKELY(end - p >= 5)) {
+                uint32_t w = jb__load32(p);
+                if (w == jb__load32("true") && jb__lit_end(r, p + 4)) {
+                    *(bool *)out = true;
+                    p += 4;
+                    goto next;
+                }
+                if (w == jb__load32("fals") && p[4] == 'e' && jb__lit_end(r, p + 5)) {
+                    *(bool *)out = false;
+                    p += 5;
+                    goto next;
+                }
+            }
+            st = jb__dec_bool(r, (bool *)out);
+            break;
         case JB_DOP_INT: st = jb__dec_int(r, pe->type, out); break;
         case JB_DOP_F64: st = jb__dec_f64(r, (double *)out); break;
         case JB_DOP_STR: st = jb__dec_str(r, (jb_str *)out); break;

@@ -311,6 +311,10 @@ typedef struct {
 static const jb_type outer_sparse_type = JB_RECORD(outer_sparse, JB_FIELD(outer_sparse, s, &sparse_type),
     JB_OPTIONAL(outer_sparse, t, has_t, &jb_i32), JB_FIELD(outer_sparse, u, &abc_type));
 
+typedef struct { bool x, y; } two_bools;
+static const jb_type two_bools_type =
+    JB_RECORD(two_bools, JB_FIELD(two_bools, x, &jb_bool), JB_FIELD(two_bools, y, &jb_bool));
+
 static void test_absent(void) {
     static const struct {
         int line;
@@ -360,6 +364,42 @@ static void test_absent(void) {
         CHECK_AT(rows[i].line, strcmp(e.path, rows[i].path) == 0 && strcmp(e2.path, e.path) == 0,
                  "path %s, with a list %s, want %s", e.path, e2.path, rows[i].path);
         CHECK_AT(rows[i].line, strcmp(e.message, e2.message) == 0, "%s / %s", e.message, e2.message);
+    }
+    /* booleans: true and false in line, every other form jb__dec_bool's */
+    static const struct {
+        int line;
+        const char *json;
+        jb_status code;
+        size_t offset;
+    } bools[] = {
+        {__LINE__, "{\"x\":true,\"y\":false}", JB_OK, 0},
+        {__LINE__, "{\"x\":false ,\"y\":true\n}", JB_OK, 0},
+        {__LINE__, "{\"x\":truex,\"y\":false}", JB_E_SYNTAX, 5},
+        {__LINE__, "{\"x\":falsey,\"y\":false}", JB_E_SYNTAX, 5},
+        {__LINE__, "{\"x\":fals,\"y\":false}", JB_E_SYNTAX, 5},
+        {__LINE__, "{\"x\":tru}", JB_E_SYNTAX, 5},
+        {__LINE__, "{\"x\":true}", JB_E_MISSING, 9},
+        {__LINE__, "{\"x\":1,\"y\":true}", JB_E_TYPE, 5},
+        {__LINE__, "{\"x\":true,\"y\":false", JB_E_SYNTAX, 19},
+        {__LINE__, "{\"x\":true,\"y\":fals", JB_E_SYNTAX, 14},
+    };
+    for (size_t i = 0; i < sizeof bools / sizeof bools[0]; i++) {
+        jb_error items[4], e, e2;
+        jb_error_list list = JB_ERROR_LIST_INIT(items, 4);
+        jb_read_options o2 = {.errors = &list};
+        two_bools v, v2;
+        jb_status st = dec(&two_bools_type, bools[i].json, &v, NULL, &e);
+        jb_status st2 = dec(&two_bools_type, bools[i].json, &v2, &o2, &e2);
+        CHECK_AT(bools[i].line, st == bools[i].code && st2 == st, "%s, with a list %s (%s)",
+                 jb_status_name(st), jb_status_name(st2), st ? e.message : "");
+        if (st == JB_OK) {
+            CHECK_AT(bools[i].line, v.x == v2.x && v.y == v2.y && v.x != v.y, "values");
+            continue;
+        }
+        CHECK_AT(bools[i].line, e.offset == bools[i].offset && e2.offset == e.offset &&
+                                    strcmp(e.message, e2.message) == 0 && strcmp(e.path, e2.path) == 0,
+                 "offset %zu, with a list %zu, want %zu (%s / %s)", e.offset, e2.offset, bools[i].offset,
+                 e.message, e2.message);
     }
     sparse x;
     CHECK(dec(&sparse_type, "{\"a\":1,\"d\":4,\"f\":6,\"z\":9}", &x, NULL, NULL) == JB_OK && x.a == 1 &&
