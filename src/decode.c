@@ -929,7 +929,14 @@ JB_INLINE int fast_members_in(jb_reader *r, const jb_plan *pl, char *base, membe
             break;
         case JB_DOP_INT: st = jb__dec_int(r, pe->type, out); break;
         case JB_DOP_F64: st = jb__dec_f64(r, (double *)out); break;
-        case JB_DOP_STR: st = jb__dec_str(r, (jb_str *)out); break;
+        case JB_DOP_STR: /* jb__dec_str's test here: one call less */
+            if (JB_LIKELY(p < end && *p == '"')) {
+                bool borrow = (r->flags & JB_READ_BORROW_STRINGS) != 0;
+                st = jb__r_string(r, (jb_str *)out, borrow, NULL);
+            } else {
+                st = jb__dec_str(r, (jb_str *)out);
+            }
+            break;
         case JB_DOP_FLAT: st = dec_flat(r, pe->type, out); break;
         case JB_DOP_FLAT_VEC:
             /* [] (citm_catalog's blockIds) in line: the field is still zero
