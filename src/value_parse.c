@@ -806,19 +806,22 @@ JB_INLINE jb_status fill_array(jb_reader *r, jb_value *v, const jb_value *src, s
 
 /*
  * Room for one element on the scratch stack (a member's orec, an array's
- * node) with no padding to compute: every size the parse pushes is a
- * multiple of 16 (asserted below) and the stack top is then at a multiple
- * of 16 at every element push. A container's elements are pushed after
+ * node) with no padding to compute: on 64-bit targets every size the
+ * parse pushes is a multiple of 16 (ELEM_SIZES_16) and the stack top is
+ * then at a multiple of 16 at every element push. A container's elements are pushed after
  * its frame, which jb__scratch_push placed at a multiple of 16, or after
  * one another; a nested container is popped back before the next element,
  * and a new segment starts 16-aligned (jb_block). So each lands where
  * jb__scratch_push would place it, which the closes (kids_in_place,
  * kids_spanned) rely on. About four instructions fewer a push.
  */
-_Static_assert(sizeof(pframe) % 16 == 0 && sizeof(orec) % 16 == 0 && sizeof(jb_value) % 16 == 0,
-               "elem_push: every push a multiple of 16");
+#define ELEM_SIZES_16 \
+    (sizeof(pframe) % 16 == 0 && sizeof(orec) % 16 == 0 && sizeof(jb_value) % 16 == 0)
 static inline void *elem_push(jb_arena *a, size_t size) {
     char *p = a->spos;
+    /* Where a size is not a multiple of 16 (32-bit targets: a node is 20
+     * bytes on i386), the general push and its pad; a constant test. */
+    if (!ELEM_SIZES_16) return jb__scratch_push(a, size, 1);
     if (JB_LIKELY(size <= (size_t)(a->send - p))) {
         /* room in a segment: p is in it, not NULL (said, so that the
          * caller's NULL test is left to the slow path) */
