@@ -922,6 +922,11 @@ static JB_NOINLINE const char *small_run(jb_reader *r, pctx *c, pframe *f, const
         if (JB_UNLIKELY(!q)) {
             f->no_small = true;
             r->p = p;
+            /* The loop reads this array again from its '[': its strings
+             * that small_array placed (in a window that may have opened
+             * after them) get new windows, as the window assumes strings
+             * come in input order (str_fast's t < hi). */
+            c->win.hi = p;
             return NULL;
         }
         if (JB_UNLIKELY(fill_array(r, v, tmp, k, p) != JB_OK)) return NULL;

@@ -867,6 +867,52 @@ static void test_comma_spacing(void) {
     jb_arena_free(a);
 }
 
+/*
+ * A run of small arrays where one is not small after all (an escaped
+ * string, a ninth element, a nested object after its strings): the loop
+ * reads that array again from its '[' after small_array placed its
+ * strings, in windows that opened after the earlier ones. Every string
+ * must still be its own bytes (found by the DOM fuzzer: a window's copy
+ * was used for a string before it).
+ */
+static void test_small_run_reread(void) {
+    static const char *const tails[] = {"\"\\r\"", "1,2,3,4,5,6", "{}", "[]"};
+    char *doc = malloc(ROOM);
+    jb_arena *a = jb_arena_new();
+    CHECK(doc && a);
+    if (!doc || !a) goto out;
+    for (size_t seed = 0; seed < 26; seed++)
+        for (size_t ti = 0; ti < sizeof tails / sizeof tails[0]; ti++)
+            for (int lead = 0; lead < 2; lead++) {
+                /* [ (["x"],) [s0, s1, s2, tail] ] */
+                size_t k = 0;
+                k += (size_t)snprintf(doc + k, ROOM - k, "[%s[", lead ? "[\"x\"]," : "");
+                for (size_t i = 0; i < 3; i++) {
+                    size_t l = str_len(i, seed);
+                    doc[k++] = '"';
+                    for (size_t j = 0; j < l; j++) doc[k++] = str_byte(i, j);
+                    doc[k++] = '"';
+                    doc[k++] = ',';
+                }
+                k += (size_t)snprintf(doc + k, ROOM - k, "%s]]", tails[ti]);
+                jb_value *v = NULL;
+                jb_error err;
+                jb_arena_reset(a);
+                CHECKF(jb_value_parse(doc, k, &v, a, NULL, &err) == JB_OK, "seed %zu tail %zu: %s", seed,
+                       ti, err.message);
+                const jb_value *in = jb_value_array_get(v, lead ? 1 : 0);
+                for (size_t i = 0; i < 3; i++) {
+                    jb_str str = {NULL, 0};
+                    CHECKF(jb_value_get_str(jb_value_array_get(in, i), &str) == JB_OK, "seed %zu tail %zu",
+                           seed, ti);
+                    check_str(__LINE__, &str, i, seed);
+                }
+            }
+out:
+    jb_arena_free(a);
+    free(doc);
+}
+
 int main(void) {
     test_window_edges();
     test_capped_arena();
@@ -877,5 +923,6 @@ int main(void) {
     test_small_runs();
     test_member_spacing();
     test_comma_spacing();
+    test_small_run_reread();
     return check_report();
 }
