@@ -712,6 +712,50 @@ static JB_NOINLINE jb_status unknown_field(jb_reader *r, const jb_plan *pl, cons
                       hint[0] ? "; " : "", hint);
 }
 
+/*
+ * Unknown members by their index (partial models: a record type whose
+ * objects carry many members it does not read, in the same order each
+ * time, as in an array of API results). record_member keeps, per plan,
+ * the raw bytes "key": of each unknown member it skips, at the member's
+ * index in its object (jb_reader.memo); memo_skip compares the member at
+ * that index of the next object of the plan (or one index either side: an
+ * optional member absent or added) with them, and on equal bytes skips
+ * the value at once. Equal bytes from '"' to ':' are the same key, so
+ * record_member would find no field and skip it the same way; what is
+ * saved per unknown member is the look-ahead (fm_ahead), the key's scan
+ * and the hash lookup. Only keys without escapes, and only where a record
+ * skips its unknown members (no capture, not denied, no internal tag to
+ * ignore): record_member's last case.
+ */
+/* The memo of pl's objects, or NULL. A search of four (it runs where the
+ * fast loop stopped, once per member it did not take). */
+static inline jb_key_memo *memo_of(jb_reader *r, const jb_plan *pl) {
+    for (size_t i = 0; i < JB_MEMO_PLANS; i++)
+        if (r->memo[i].pl == pl) return &r->memo[i];
+    return NULL;
+}
+
+_Static_assert(JB_MEMO_KEYS <= 32, "jb_key_memo.live: a bit per index");
+
+/* r->p just past the unknown member's key, ':' and whitespace; key as
+ * jb__dec_key_colon read it (in the input when it has no escape). */
+static void memo_keep(jb_reader *r, const jb_plan *pl, size_t index, const char *key_at, jb_str key) {
+    if (index >= JB_MEMO_KEYS || key.ptr != key_at + 1) return;
+    const char *q = r->p;
+    while (q > key_at && (q[-1] == ' ' || q[-1] == '\n' || q[-1] == '\t' || q[-1] == '\r')) q--;
+    if (q[-1] != ':' || (size_t)(q - key_at) >= UINT32_MAX) return; /* (a comment after the ':') */
+    jb_key_memo *m = memo_of(r, pl);
+    if (!m) { /* a slot for pl: the next in turn (the oldest claim) */
+        m = &r->memo[r->memo_next++ % JB_MEMO_PLANS];
+        m->pl = pl;
+        m->live = 0;
+    }
+    m->key[index].at = key_at;
+    m->key[index].len = (uint32_t)(q - key_at);
+    m->key[index].name_len = (uint32_t)key.len;
+    m->live |= (uint32_t)1 << index;
+}
+
 /* One member of a record at r->p: R_DONE (read whole), R_AGAIN (its value
  * is a container: a child frame was pushed), R_FAIL. */
 static inline int record_member(jb_reader *r, frame *f, frame **top) {
@@ -750,6 +794,7 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
         } else if (jb__deny_unknown(pl, r->flags)) {
             st = unknown_field(r, pl, key_at, key);
         } else {
+            if (!s->ignore) memo_keep(r, pl, s->count - 1, key_at, key);
             st = jb__r_skip(r);
             if (st) jb__path_key(&r->path, key.ptr, key.len);
         }
@@ -832,6 +877,41 @@ typedef struct member_state {
     size_t guess, count;
     const jb_pentry *cur;
 } member_state;
+
+/* The memo's key at index i when it is the one at p, or NULL. */
+static inline const jb_memo_key *memo_at(const jb_key_memo *m, size_t i, const char *p, const char *end) {
+    if (i >= JB_MEMO_KEYS || !((m->live >> i) & 1)) return NULL;
+    const jb_memo_key *k = &m->key[i];
+    return (size_t)(end - p) >= k->len && jb__bytes_eq(p, k->at, k->len) ? k : NULL;
+}
+
+/* fast_members_in stopped at a member (FM_MEMBER, r->p on its key): when
+ * the memo has its key, skip it as record_member would, and the members
+ * after it while the memo has theirs. FM_MEMBER (none taken: nothing
+ * read), FM_CLOSED (the '}' followed), FM_FAIL, or FM_PUSHED standing for
+ * "taken, a member follows" (nothing here pushes). */
+static JB_NOINLINE int memo_skip(jb_reader *r, const record_frame *s, member_state *ms) {
+    const jb_key_memo *m = memo_of(r, s->pl);
+    if (!m || s->ignore) return FM_MEMBER;
+    const char *p = r->p;
+    size_t i = ms->count;
+    const jb_memo_key *k = memo_at(m, i, p, r->end);
+    /* else one index on (an optional member absent) or back (one added) */
+    if (!k && !(k = memo_at(m, i + 1, p, r->end)) && !(i && (k = memo_at(m, i - 1, p, r->end))))
+        return FM_MEMBER;
+    for (;;) {
+        r->p = p + k->len;
+        if (jb__r_ws(r) || jb__dec_members_limit(r, ++ms->count)) return FM_FAIL;
+        if (jb__r_skip(r)) {
+            jb__path_key(&r->path, k->at + 1, k->name_len);
+            return FM_FAIL;
+        }
+        int more = dec_next(r, '}');
+        if (more <= 0) return more < 0 ? FM_FAIL : FM_CLOSED;
+        p = r->p;
+        if (!(k = memo_at(m, ms->count, p, r->end))) return FM_PUSHED;
+    }
+}
 
 /*
  * After fast_members_in stopped at a member it did not take (FM_MEMBER,
@@ -1025,9 +1105,17 @@ static int fast_members(jb_reader *r, frame *f, frame **top) {
     record_frame *s = &f->u.rec;
     member_state ms = {s->seen[0], s->guess, s->count, NULL};
     int rc;
-    while ((rc = fast_members_in(r, s->pl, s->base, &ms, top)) == FM_MEMBER &&
-           fm_ahead(r, s->pl, &ms))
-        ;
+    while ((rc = fast_members_in(r, s->pl, s->base, &ms, top)) == FM_MEMBER) {
+        if (r->memo_next) { /* (no call while no record has skipped a member) */
+            int k = memo_skip(r, s, &ms);
+            if (k == FM_PUSHED) continue; /* an unknown member skipped; more follow */
+            if (k != FM_MEMBER) {
+                rc = k;
+                break;
+            }
+        }
+        if (!fm_ahead(r, s->pl, &ms)) break;
+    }
     s->seen[0] = ms.seen;
     s->guess = ms.guess;
     s->count = ms.count;

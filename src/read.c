@@ -83,6 +83,8 @@ struct reader_fields {
     jb_error_list *errs;
     char *keybuf;
     size_t keycap;
+    jb_key_memo memo[JB_MEMO_PLANS];
+    unsigned memo_next;
     char message[JB_ERROR_MESSAGE_MAX];
     jb_path path;
 };
@@ -120,6 +122,8 @@ void jb__r_init(jb_reader *r, const char *json, size_t len, jb_arena *arena,
     r->errs = NULL;
     r->keybuf = NULL;
     r->keycap = 0;
+    for (size_t i = 0; i < JB_MEMO_PLANS; i++) r->memo[i].pl = NULL;
+    r->memo_next = 0;
     if (opts) {
         if (opts->max_depth) r->max_depth = opts->max_depth;
         if (opts->max_number_len) r->max_number_len = opts->max_number_len;

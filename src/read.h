@@ -23,6 +23,24 @@ typedef struct jb_ws_guess {
     size_t step;    /* fill bytes per level of nesting (0: not seen yet) */
 } jb_ws_guess;
 
+/* decode.c's memory of the unknown members of recent records (see its
+ * memo_skip): for up to JB_MEMO_PLANS record plans, the raw "key": of
+ * the unknown member at each index of the last object of that plan. The
+ * spans point into the input, so a memo is good for one reader over one
+ * input; pl NULL: slot empty. */
+#define JB_MEMO_PLANS 4
+#define JB_MEMO_KEYS 32
+typedef struct jb_memo_key {
+    const char *at;    /* its '"' in the input */
+    uint32_t len;      /* '"' to ':' inclusive */
+    uint32_t name_len; /* the key's bytes between the quotes (no escapes) */
+} jb_memo_key;
+typedef struct jb_key_memo {
+    const void *pl; /* the jb_plan whose objects these are */
+    uint32_t live;  /* bit i: key[i] holds the member at index i */
+    jb_memo_key key[JB_MEMO_KEYS];
+} jb_key_memo;
+
 struct jb_reader {
     const char *p;        /* cursor */
     const char *end;      /* one past the last input byte */
@@ -59,6 +77,8 @@ struct jb_reader {
     /* scratch for unescaping keys (grown in the arena when needed) */
     char *keybuf;
     size_t keycap;
+    jb_key_memo memo[JB_MEMO_PLANS]; /* decode.c: unknown keys (only each pl cleared at init) */
+    unsigned memo_next;              /* the slot the next plan's memo takes (round) */
 };
 
 /* Set up r over json[0..len) with opts (NULL = defaults). */

@@ -273,6 +273,7 @@ static jb_reader *reader_at(jb_scan *sc, const char *text, size_t len, const cha
     r->end = text + len;
     r->code = JB_OK;
     r->depth = 0;
+    for (size_t i = 0; i < JB_MEMO_PLANS; i++) r->memo[i].pl = NULL; /* spans of the old text */
     if (jb_arena_used(sc->arena) > ((size_t)64 << 10)) jb_arena_reset(sc->arena);
     return r;
 }

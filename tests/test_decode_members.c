@@ -418,6 +418,115 @@ static void test_collect(void) {
     CHECK(list.len == 2 && strcmp(items[0].path, "$.b") == 0 && strcmp(items[1].path, "$.i8") == 0);
 }
 
+/* Unknown members remembered by their index (decode.c's memo): a record
+ * type's objects in an array, each with members the type does not read,
+ * in the same order or shifted. A remembered key is skipped only on equal
+ * bytes, so a known field, a longer or shorter key or an escaped one at
+ * that index goes the general way; an error in a skipped value, and the
+ * member limit at one, read exactly as where nothing was remembered. */
+typedef JB_VEC(abc) abc_vec;
+static const jb_type *const abc_vec_type = JB_VEC_OF_T(abc, &abc_type);
+typedef struct { int32_t v; } r1;
+typedef struct { int32_t v; } r2;
+typedef struct { int32_t v; } r3;
+typedef struct { int32_t v; } r4;
+typedef struct { int32_t v; } r5;
+static const jb_type r1_type = JB_RECORD(r1, JB_FIELD(r1, v, &jb_i32));
+static const jb_type r2_type = JB_RECORD(r2, JB_FIELD(r2, v, &jb_i32));
+static const jb_type r3_type = JB_RECORD(r3, JB_FIELD(r3, v, &jb_i32));
+static const jb_type r4_type = JB_RECORD(r4, JB_FIELD(r4, v, &jb_i32));
+static const jb_type r5_type = JB_RECORD(r5, JB_FIELD(r5, v, &jb_i32));
+typedef struct { r1 a; r2 b; r3 c; r4 d; r5 e; } five;
+static const jb_type five_type = JB_RECORD(five, JB_FIELD(five, a, &r1_type), JB_FIELD(five, b, &r2_type),
+    JB_FIELD(five, c, &r3_type), JB_FIELD(five, d, &r4_type), JB_FIELD(five, e, &r5_type));
+typedef JB_VEC(five) five_vec;
+static const jb_type *const five_vec_type = JB_VEC_OF_T(five, &five_type);
+
+static bool abc_is(const abc_vec *v, size_t i, int32_t a, int32_t b, int32_t c) {
+    return i < v->len && v->items[i].a == a && v->items[i].b == b && v->items[i].c == c;
+}
+
+/* The offset of the first `what` at or after `after` in d. */
+static size_t at_of(const char *d, const char *after, const char *what) {
+    const char *p = strstr(d, after);
+    return p ? (size_t)(strstr(p, what) - d) : (size_t)-1;
+}
+
+static void test_memo(void) {
+    abc_vec v;
+    jb_error e, cold;
+    /* the same unknown members each time, minified and pretty */
+    CHECK(dec(abc_vec_type,
+              "[{\"a\":1,\"x\":7,\"b\":2,\"y\":\"s\",\"c\":3},{\"a\":4,\"x\":8,\"b\":5,\"y\":\"t\",\"c\":6},"
+              "{\"a\":7,\"x\":[9],\"b\":8,\"y\":{\"a\":0},\"c\":9}]",
+              &v, NULL, NULL) == JB_OK &&
+          v.len == 3 && abc_is(&v, 0, 1, 2, 3) && abc_is(&v, 1, 4, 5, 6) && abc_is(&v, 2, 7, 8, 9));
+    CHECK(dec(abc_vec_type,
+              "[\n  {\n    \"x\": 0,\n    \"a\": 1,\n    \"y\": null,\n    \"b\": 2,\n    \"c\": 3\n  },\n"
+              "  {\n    \"x\": 0,\n    \"a\": 4,\n    \"y\": null,\n    \"b\": 5,\n    \"c\": 6\n  }\n]",
+              &v, NULL, NULL) == JB_OK &&
+          v.len == 2 && abc_is(&v, 0, 1, 2, 3) && abc_is(&v, 1, 4, 5, 6));
+    /* a known field where an unknown one was; a member absent or added
+     * before the remembered one (one index on, one back); a field the
+     * remembered key is a prefix of, or that is a prefix of it */
+    CHECK(dec(abc_vec_type,
+              "[{\"x\":0,\"a\":1,\"b\":2,\"c\":3},{\"a\":4,\"x\":0,\"b\":5,\"c\":6},{\"x\":0,\"b\":8,\"a\":7,\"c\":9},"
+              "{\"q\":0,\"x\":0,\"a\":1,\"b\":1,\"c\":1}]",
+              &v, NULL, NULL) == JB_OK &&
+          v.len == 4 && abc_is(&v, 0, 1, 2, 3) && abc_is(&v, 1, 4, 5, 6) && abc_is(&v, 2, 7, 8, 9) &&
+          abc_is(&v, 3, 1, 1, 1));
+    CHECK(dec(abc_vec_type,
+              "[{\"a\":1,\"b2\":0,\"b\":2,\"c\":3},{\"a\":4,\"b\":5,\"b2\":0,\"c\":6},{\"a\":7,\"b\":8,\"b\":0,\"c\":9}]",
+              &v, NULL, &e) == JB_E_DUPLICATE &&
+          strcmp(e.path, "$[2].b") == 0);
+    CHECK(dec(abc_vec_type, "[{\"a\":1,\"bb\":0,\"b\":2,\"c\":3},{\"a\":4,\"b\":5,\"c\":6}]", &v, NULL, NULL) == JB_OK &&
+          abc_is(&v, 1, 4, 5, 6));
+    /* an escaped key is not remembered; a space before the ':' is a
+     * different span; a comment after it is not remembered */
+    CHECK(dec(abc_vec_type,
+              "[{\"a\":1,\"\\u0078\":0,\"b\":2,\"c\":3},{\"a\":4,\"\\u0078\":0,\"b\":5,\"c\":6},"
+              "{\"a\":7,\"x\" :0,\"b\":8,\"c\":9},{\"a\":1,\"x\":0,\"b\":1,\"c\":1}]",
+              &v, NULL, NULL) == JB_OK &&
+          abc_is(&v, 1, 4, 5, 6) && abc_is(&v, 2, 7, 8, 9) && abc_is(&v, 3, 1, 1, 1));
+    jb_read_options com = {.flags = JB_READ_ALLOW_COMMENTS};
+    CHECK(dec(abc_vec_type, "[{\"a\":1,\"x\": /*c*/ 0,\"b\":2,\"c\":3},{\"a\":4,\"x\": /*c*/ 0,\"b\":5,\"c\":6}]", &v,
+              &com, NULL) == JB_OK &&
+          abc_is(&v, 1, 4, 5, 6));
+    /* a bad value under a remembered key: the error a first sight gives */
+    const char *bad = "[{\"a\":1,\"x\":[1],\"b\":2,\"c\":3},{\"a\":1,\"x\":[1,],\"b\":2,\"c\":3}]";
+    CHECK(dec(abc_vec_type, bad, &v, NULL, &e) == JB_E_SYNTAX && e.offset == at_of(bad, "[1,]", ",") &&
+          strcmp(e.path, "$[1].x") == 0);
+    CHECK(dec(abc_vec_type, "[{\"a\":1,\"x\":[1,],\"b\":2,\"c\":3}]", &v, NULL, &cold) == JB_E_SYNTAX &&
+          strcmp(cold.message, e.message) == 0);
+    /* the member limit at a remembered key: at its value, as the general path */
+    jb_read_options lim = {.max_members = 4};
+    const char *over = "[{\"a\":1,\"b\":2,\"c\":3,\"x\":0},{\"q\":0,\"a\":1,\"b\":2,\"c\":3,\"x\":5}]";
+    CHECK(dec(abc_vec_type, over, &v, &lim, &e) == JB_E_LIMIT && e.offset == at_of(over, "\"x\":5", "5") &&
+          strcmp(e.path, "$[1]") == 0);
+    CHECK(dec(abc_vec_type, "[{\"q\":0,\"a\":1,\"b\":2,\"c\":3,\"x\":5}]", &v, &lim, &cold) == JB_E_LIMIT &&
+          strcmp(cold.message, e.message) == 0);
+    /* members past the remembered indexes (32), twice */
+    char big[2048];
+    size_t n = 0;
+    n += (size_t)snprintf(big + n, sizeof big - n, "[");
+    for (int o = 0; o < 2; o++) {
+        n += (size_t)snprintf(big + n, sizeof big - n, "%s{", o ? "," : "");
+        for (int k = 0; k < 40; k++) n += (size_t)snprintf(big + n, sizeof big - n, "\"u%d\":%d,", k, k);
+        n += (size_t)snprintf(big + n, sizeof big - n, "\"a\":%d,\"b\":2,\"c\":3,\"u40\":[]}", o + 1);
+    }
+    n += (size_t)snprintf(big + n, sizeof big - n, "]");
+    CHECK(n < sizeof big && dec(abc_vec_type, big, &v, NULL, NULL) == JB_OK && v.len == 2 &&
+          abc_is(&v, 0, 1, 2, 3) && abc_is(&v, 1, 2, 2, 3));
+    /* more record types than the memo keeps, in turn */
+    five_vec f;
+    const char *obj = "{\"a\":{\"u\":0,\"v\":1},\"b\":{\"u\":0,\"v\":2},\"c\":{\"w\":0,\"v\":3},\"d\":{\"u\":0,\"v\":4},"
+                      "\"e\":{\"u\":[0],\"v\":5}}";
+    char three[1024];
+    snprintf(three, sizeof three, "[%s,%s,%s]", obj, obj, obj);
+    CHECK(dec(five_vec_type, three, &f, NULL, NULL) == JB_OK && f.len == 3 && f.items[2].a.v == 1 &&
+          f.items[2].b.v == 2 && f.items[2].c.v == 3 && f.items[2].d.v == 4 && f.items[2].e.v == 5);
+}
+
 int main(void) {
     A = jb_arena_new();
     test_orders();
@@ -426,6 +535,7 @@ int main(void) {
     test_handovers();
     test_absent();
     test_collect();
+    test_memo();
     jb_arena_free(A);
     return check_report();
 }
