@@ -319,6 +319,12 @@ static void vec(cg *g, const cg_node *nd) {
     const jb_type *et = nd->t->elem;
     size_t es = et->size, ea = et->align ? et->align : 8;
     if (ea > 16) ea = 16;
+    if (vec_arr(et, nd->scope) && et->elem->kind == JB_KIND_F64) {
+        /* rows of doubles (canada's rings of [x, y] points): the
+         * interpreter's vector of fixed arrays (decode.c leaf_vec) */
+        by_interpreter(g, nd->t, nd->scope);
+        return;
+    }
     if (vec_leaf(et, nd->scope) || vec_arr(et, nd->scope)) { /* the whole loop in the runtime */
         char ref[64];
         leaf_ref(g, et, ref, sizeof ref);

@@ -261,6 +261,14 @@ static void items(cg *g) {
 static void vec(cg *g, const cg_node *nd) {
     const jb_type *et = nd->t->elem;
     size_t b = bounded(et, nd->scope);
+    if (et->kind == JB_KIND_ARRAY && et->count > 0 && et->elem->kind == JB_KIND_F64) {
+        /* rows of doubles (canada's rings of [x, y] points): the
+         * interpreter's one loop over every number (encode_leaf.c
+         * jb__enc_f64_rows) writes them in fewer instructions than a
+         * call a row and one a number */
+        by_interpreter(g, nd->t, nd->scope);
+        return;
+    }
     items(g);
     /* empty (a record's list of ids often is): [] under one reservation */
     P("    if (!len) {\n        if (e->depth >= e->max_depth || !(p = jbg_room(e, p, 2))) return NULL;\n"
