@@ -171,13 +171,13 @@ JB_INLINE const char *int_body(jb_gen_dec *d, const char *p, const char *end, jb
     uint64_t v;
     unsigned n;
     (void)long_here; /* (only the word path takes 8 digits or more) */
-    if (p < end && *p == '-') {
-        if (!minus) return int_minus(d, p, t, out);
-        neg = true;
-        s = p + 1;
-    }
 #if JB_NUM_SWAR
     if (JB_LIKELY(end - p >= 9)) {
+        if (*p == '-') { /* (the sign tested here and below: one bounds test on this path) */
+            if (!minus) return int_minus(d, p, t, out);
+            neg = true;
+            s = p + 1;
+        }
         uint64_t w = jb__load64(s) - JB_ZEROS8;
         n = jb__digit_count8(w);
         if (n == 1) {
@@ -200,6 +200,11 @@ JB_INLINE const char *int_body(jb_gen_dec *d, const char *p, const char *end, jb
     } else
 #endif
     {
+        if (p < end && *p == '-') {
+            if (!minus) return int_minus(d, p, t, out);
+            neg = true;
+            s = p + 1;
+        }
         v = 0;
         for (n = 0; n < 8 && s + n < end && jb__isdigit(s[n]); n++) v = v * 10 + (unsigned)(s[n] - '0');
         if (n == 0 || n == 8 || (n > 1 && *s == '0')) return int_general(d, p, t, out); /* (8: too long here) */
