@@ -240,6 +240,24 @@ static void unwrapped(cg *g, const cg_node *nd, const jb_plan *pl) {
 
 static void fixed_array(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
     char src[64];
+    /* every element bounded (aeson's BigProduct: 25 integers): the
+     * brackets, the commas and every element under one reservation, as a
+     * record's run of bounded fields */
+    size_t all = n + 1; /* '[', the n - 1 commas and ']' */
+    for (size_t i = 0; i < n && all; i++) {
+        size_t b = bounded(pl ? pl->e[i].type : nd->t->elem, nd->scope);
+        all = b ? all + b : 0;
+    }
+    if (n > 0 && all) {
+        P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, %zu))) return NULL;\n    *p++ = '[';\n", all);
+        for (size_t i = 0; i < n; i++) {
+            jb__cg_at(src, sizeof src, "o", pl ? pl->e[i].offset : i * nd->t->elem->size);
+            if (i) P("    *p++ = ',';\n");
+            encode_value(g, pl ? pl->e[i].type : nd->t->elem, nd->scope, src, "    ", true);
+        }
+        P("    *p++ = ']';\n    e->depth--;\n    return p;\n}\n\n");
+        return;
+    }
     P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '[';\n");
     for (size_t i = 0; i < n; i++) {
         const jb_type *et = pl ? pl->e[i].type : nd->t->elem;
