@@ -871,6 +871,20 @@ char *jb_gen_grow(jb_gen_enc *e, char *p, size_t n) {
  * registers. */
 static JB_NOINLINE char *gen_w_str_escaped(jb_gen_enc *e, char *p, const jb_str *s,
                                            uint32_t xflags) {
+    size_t n = s->len;
+    /* A short string with something to escape (a '\n', a quote): its
+     * escapes written at p by the writer's own escaper (jb__escape_into:
+     * the bytes jb__w_string writes, under the same flags) when the room
+     * holds the worst case, 6 bytes a byte; no writer set up. Invalid
+     * UTF-8 and everything else: the writer's path, which reports it. */
+    if (n <= JB_W_PLAIN_MAX && s->ptr && (size_t)(e->end - p) >= 6 * n + 2) {
+        size_t k = jb__escape_into(p + 1, s->ptr, n, e->flags | xflags);
+        if (k != (size_t)-1) {
+            p[0] = '"';
+            p[k + 1] = '"';
+            return p + k + 2;
+        }
+    }
     jb_writer *w = w_at(e, p);
     uint32_t f = w->flags;
     w->flags |= xflags;
