@@ -929,6 +929,22 @@ char *jb_gen_w_f32(jb_gen_enc *e, char *p, float v, int style) {
 }
 
 char *jb_gen_w_map_key(jb_gen_enc *e, char *p, const jb_type *k, const void *entry) {
+    if (k->kind == JB_KIND_ENUM) {
+        /* An enum key (Fable's maps keyed by a union): its pre-escaped
+         * "name" and ':' at p, the bytes jb__enc_map_key writes on this
+         * path (compact, no escaping flag: the generated path takes
+         * neither); a value no case has goes there and fails. */
+        const jb_plan *pl = jb__plan_get(k);
+        uint64_t v = jb__load_uint(entry, k->size);
+        long i = !pl ? -1 : v < pl->n && pl->e[v].value == v ? (long)v : jb__values_find(pl, v);
+        if (i >= 0) {
+            const jb_pentry *pe = &pl->e[i];
+            if (!(p = jbg_room(e, p, pe->key_len + 1))) return NULL;
+            memcpy(p, pe->key, pe->key_len);
+            p[pe->key_len] = ':';
+            return p + pe->key_len + 1;
+        }
+    }
     jb_writer *w = w_at(e, p);
     jb_status st = jb__enc_map_key(w, k, entry);
     return w_after(e, w, st);
