@@ -476,21 +476,40 @@ static const char *const run_tokens[] = {
 };
 enum { NRUN = sizeof run_tokens / sizeof run_tokens[0] };
 
-/* An array of the tokens, by turns from position `from`, joined by sep,
+/* An array of the first ntokens of tokens[], by turns from position
+ * `from`, joined by sep,
  * with `bad` (if not NULL) as element `at`; the start of each element in
  * starts[]. */
-static size_t run_doc(char *buf, size_t room, const char *sep, size_t from, size_t count,
-                      const char *bad, size_t at, size_t *starts) {
+static size_t tokens_doc(char *buf, size_t room, const char *sep, const char *const *tokens,
+                         size_t ntokens, size_t from, size_t count, const char *bad, size_t at,
+                         size_t *starts) {
     size_t k = 0;
     k += (size_t)snprintf(buf + k, room - k, "[");
     for (size_t i = 0; i < count; i++) {
-        const char *t = bad && i == at ? bad : run_tokens[(from + i) % NRUN];
+        const char *t = bad && i == at ? bad : tokens[(from + i) % ntokens];
         if (i) k += (size_t)snprintf(buf + k, room - k, "%s", sep);
         starts[i] = k;
         k += (size_t)snprintf(buf + k, room - k, "%s", t);
     }
     k += (size_t)snprintf(buf + k, room - k, "]");
     return k;
+}
+
+/* The faults e1 (in doc, elements at st) and e2 (in ref, at rst) of a run
+ * and of the loop are at the same place: in the same element, or in the
+ * same separator before it, at the same offset in it, with the same
+ * message and path. */
+static void check_same_place(int line, const char *bad, size_t at, int limit, const jb_error *e1,
+                             const size_t *st, const jb_error *e2, const size_t *rst, size_t n) {
+    size_t i1 = 0, i2 = 0;
+    while (i1 + 1 < n && st[i1 + 1] <= e1->offset) i1++;
+    while (i2 + 1 < n && rst[i2 + 1] <= e2->offset) i2++;
+    CHECK_AT(line,
+             i1 == i2 && (e1->offset >= st[i1]) == (e2->offset >= rst[i2]) &&
+                 (e1->offset < st[i1] || e1->offset - st[i1] == e2->offset - rst[i2]) &&
+                 strcmp(e1->message, e2->message) == 0 && strcmp(e1->path, e2->path) == 0,
+             "%s at %zu, limit %d: at %zu %s %s; through the loop at %zu %s %s", bad, at, limit,
+             e1->offset, e1->path, e1->message, e2->offset, e2->path, e2->message);
 }
 
 /*
@@ -518,7 +537,7 @@ static void test_number_runs(void) {
             jb_value *v = NULL;
             jb_error err;
             jb_arena_reset(a);
-            len = run_doc(doc, sizeof doc, seps[si], from, n, NULL, 0, st);
+            len = tokens_doc(doc, sizeof doc, seps[si], run_tokens, NRUN, from, n, NULL, 0, st);
             CHECKF(jb_value_parse(doc, len, &v, a, NULL, &err) == JB_OK, "sep %zu from %zu: %s", si,
                    from, err.message);
             for (size_t i = 0; v && i < n; i++) {
@@ -539,8 +558,10 @@ static void test_number_runs(void) {
                 jb_error e1, e2;
                 jb_value *v = NULL;
                 jb_status s1, s2;
-                size_t l1 = run_doc(doc, sizeof doc, ", ", 3, 14, bads[bi], at, st);
-                size_t l2 = run_doc(ref, sizeof ref, ",\n  ", 3, 14, bads[bi], at, rst);
+                size_t l1 =
+                    tokens_doc(doc, sizeof doc, ", ", run_tokens, NRUN, 3, 14, bads[bi], at, st);
+                size_t l2 =
+                    tokens_doc(ref, sizeof ref, ",\n  ", run_tokens, NRUN, 3, 14, bads[bi], at, rst);
                 memset(&o, 0, sizeof o);
                 o.max_members = limit ? 9 : 0;
                 jb_arena_reset(a);
@@ -549,16 +570,7 @@ static void test_number_runs(void) {
                 CHECKF(s1 == s2, "%s at %zu, limit %d: %d, through the loop %d", bads[bi], at,
                        limit, (int)s1, (int)s2);
                 if (s1 == JB_OK || s2 == JB_OK) continue;
-                /* the same place: in the same element, or in the same
-                 * separator before it */
-                size_t i1 = 0, i2 = 0;
-                while (i1 + 1 < 14 && st[i1 + 1] <= e1.offset) i1++;
-                while (i2 + 1 < 14 && rst[i2 + 1] <= e2.offset) i2++;
-                CHECKF(i1 == i2 && (e1.offset >= st[i1]) == (e2.offset >= rst[i2]) &&
-                           (e1.offset < st[i1] || e1.offset - st[i1] == e2.offset - rst[i2]) &&
-                           strcmp(e1.message, e2.message) == 0 && strcmp(e1.path, e2.path) == 0,
-                       "%s at %zu, limit %d: at %zu %s %s; through the loop at %zu %s %s", bads[bi],
-                       at, limit, e1.offset, e1.path, e1.message, e2.offset, e2.path, e2.message);
+                check_same_place(__LINE__, bads[bi], at, limit, &e1, st, &e2, rst, 14);
             }
     /* a trailing comma, and the input's end, after a run */
     {
@@ -608,23 +620,6 @@ static const char *const small_tokens[] = {
 };
 enum { NSMALL = sizeof small_tokens / sizeof small_tokens[0], NSMALL_RUN = NSMALL - 2 };
 
-/* An array of the small arrays, by turns from `from`, joined by sep, with
- * `bad` (if not NULL) as element `at`; each element's start in starts[]. */
-static size_t small_doc(char *buf, size_t room, const char *sep, size_t from, size_t count,
-                        const char *bad, size_t at, size_t *starts) {
-    size_t k = (size_t)snprintf(buf, room, "[");
-    /* with a bad element, the others all in a run */
-    size_t mod = bad ? NSMALL_RUN : NSMALL;
-    for (size_t i = 0; i < count; i++) {
-        const char *t = bad && i == at ? bad : small_tokens[(from + i) % mod];
-        if (i) k += (size_t)snprintf(buf + k, room - k, "%s", sep);
-        starts[i] = k;
-        k += (size_t)snprintf(buf + k, room - k, "%s", t);
-    }
-    k += (size_t)snprintf(buf + k, room - k, "]");
-    return k;
-}
-
 /*
  * Arrays of small arrays, which the DOM reads in a run (value_parse.c's
  * small_run: ',' and no whitespace or one space between them) and, with a
@@ -664,7 +659,8 @@ static void test_small_runs(void) {
             jb_value *v = NULL;
             jb_error err;
             jb_arena_reset(a);
-            len = small_doc(doc, sizeof doc, seps[si], from, n, NULL, 0, st);
+            len = tokens_doc(doc, sizeof doc, seps[si], small_tokens, NSMALL, from, n, NULL, 0,
+                             st);
             CHECKF(jb_value_parse(doc, len, &v, a, NULL, &err) == JB_OK, "sep %zu from %zu: %s", si,
                    from, err.message);
             for (size_t i = 0; v && i < n; i++) {
@@ -682,8 +678,11 @@ static void test_small_runs(void) {
                 jb_error e1, e2;
                 jb_value *v = NULL, *w = NULL;
                 jb_status s1, s2;
-                size_t l1 = small_doc(doc, sizeof doc, ", ", 1, 14, bads[bi], at, st);
-                size_t l2 = small_doc(ref, sizeof ref, ",\n  ", 1, 14, bads[bi], at, rst);
+                /* with a bad element, the others all in a run (NSMALL_RUN) */
+                size_t l1 = tokens_doc(doc, sizeof doc, ", ", small_tokens, NSMALL_RUN, 1, 14,
+                                       bads[bi], at, st);
+                size_t l2 = tokens_doc(ref, sizeof ref, ",\n  ", small_tokens, NSMALL_RUN, 1, 14,
+                                       bads[bi], at, rst);
                 memset(&o, 0, sizeof o);
                 o.max_members = limit == 1 ? 9 : 0;
                 o.max_depth = limit == 2 ? 1 : 0;
@@ -697,14 +696,7 @@ static void test_small_runs(void) {
                     continue;
                 }
                 if (s1 == JB_OK || s2 == JB_OK) continue;
-                size_t i1 = 0, i2 = 0;
-                while (i1 + 1 < 14 && st[i1 + 1] <= e1.offset) i1++;
-                while (i2 + 1 < 14 && rst[i2 + 1] <= e2.offset) i2++;
-                CHECKF(i1 == i2 && (e1.offset >= st[i1]) == (e2.offset >= rst[i2]) &&
-                           (e1.offset < st[i1] || e1.offset - st[i1] == e2.offset - rst[i2]) &&
-                           strcmp(e1.message, e2.message) == 0 && strcmp(e1.path, e2.path) == 0,
-                       "%s at %zu, limit %d: at %zu %s %s; through the loop at %zu %s %s", bads[bi],
-                       at, limit, e1.offset, e1.path, e1.message, e2.offset, e2.path, e2.message);
+                check_same_place(__LINE__, bads[bi], at, limit, &e1, st, &e2, rst, 14);
             }
     /* the runs' own entry: nesting and member limits as the loop has them */
     {
@@ -898,13 +890,13 @@ static void test_small_run_reread(void) {
                 jb_value *v = NULL;
                 jb_error err;
                 jb_arena_reset(a);
-                CHECKF(jb_value_parse(doc, k, &v, a, NULL, &err) == JB_OK, "seed %zu tail %zu: %s", seed,
-                       ti, err.message);
+                CHECKF(jb_value_parse(doc, k, &v, a, NULL, &err) == JB_OK, "seed %zu tail %zu: %s",
+                       seed, ti, err.message);
                 const jb_value *in = jb_value_array_get(v, lead ? 1 : 0);
                 for (size_t i = 0; i < 3; i++) {
                     jb_str str = {NULL, 0};
-                    CHECKF(jb_value_get_str(jb_value_array_get(in, i), &str) == JB_OK, "seed %zu tail %zu",
-                           seed, ti);
+                    CHECKF(jb_value_get_str(jb_value_array_get(in, i), &str) == JB_OK,
+                           "seed %zu tail %zu", seed, ti);
                     check_str(__LINE__, &str, i, seed);
                 }
             }
