@@ -928,6 +928,15 @@ char *jb_gen_w_f32(jb_gen_enc *e, char *p, float v, int style) {
     return p + jb__fmt_f32_style(p, v, (jb_float_style)style);
 }
 
+/* The entry of enum plan pl whose value is v, or -1. Most enums number
+ * their cases 0, 1, 2, ... in order: then case v is entry v, whatever v,
+ * where the hash table's probe runs longer for some values than for
+ * others (values are unique: the plan rejects a duplicate, so entry v
+ * holding v is the entry the table finds). */
+static inline long enum_entry(const jb_plan *pl, uint64_t v) {
+    return v < pl->n && pl->e[v].value == v ? (long)v : jb__values_find(pl, v);
+}
+
 char *jb_gen_w_map_key(jb_gen_enc *e, char *p, const jb_type *k, const void *entry) {
     if (k->kind == JB_KIND_ENUM) {
         /* An enum key (Fable's maps keyed by a union): its pre-escaped
@@ -935,8 +944,7 @@ char *jb_gen_w_map_key(jb_gen_enc *e, char *p, const jb_type *k, const void *ent
          * path (compact, no escaping flag: the generated path takes
          * neither); a value no case has goes there and fails. */
         const jb_plan *pl = jb__plan_get(k);
-        uint64_t v = jb__load_uint(entry, k->size);
-        long i = !pl ? -1 : v < pl->n && pl->e[v].value == v ? (long)v : jb__values_find(pl, v);
+        long i = pl ? enum_entry(pl, jb__load_uint(entry, k->size)) : -1;
         if (i >= 0) {
             const jb_pentry *pe = &pl->e[i];
             if (!(p = jbg_room(e, p, pe->key_len + 1))) return NULL;
@@ -1063,12 +1071,7 @@ char *jb_gen_w_record(jb_gen_enc *e, char *p, const char *o, const jb_type *t, c
 
 char *jb_gen_w_enum(jb_gen_enc *e, char *p, const char *o, const jb_type *t, int object) {
     const jb_plan *pl = jb__plan_get(t);
-    uint64_t v = jb__load_uint(o, t->size) & pl->width_mask;
-    /* Most enums number their cases 0, 1, 2, ... in order: then case v is
-     * entry v, whatever v, where the hash table's probe runs longer for
-     * some values than for others (values are unique: the plan rejects a
-     * duplicate, so entry v holding v is the entry the table finds). */
-    long i = v < pl->n && pl->e[v].value == v ? (long)v : jb__values_find(pl, v);
+    long i = enum_entry(pl, jb__load_uint(o, t->size) & pl->width_mask);
     if (i < 0) return NULL;
     const jb_pentry *pe = &pl->e[i];
     if (!(p = jbg_room(e, p, pe->key_len + (object ? 5 : 0)))) return NULL;

@@ -794,7 +794,8 @@ static inline int record_member(jb_reader *r, frame *f, frame **top) {
         } else if (jb__deny_unknown(pl, r->flags)) {
             st = unknown_field(r, pl, key_at, key);
         } else {
-            if (!s->ignore) memo_keep(r, pl, s->count - 1, key_at, key);
+            /* (only where memo_skip can run: fast_members' records) */
+            if (!s->ignore && pl->mask_words == 1 && !r->errs) memo_keep(r, pl, s->count - 1, key_at, key);
             st = jb__r_skip(r);
             if (st) jb__path_key(&r->path, key.ptr, key.len);
         }
