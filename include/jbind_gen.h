@@ -220,6 +220,9 @@ JB_API char *jb_gen_w_enum(jb_gen_enc *e, char *p, const char *o, const jb_type 
 /** Decimal text of v at dst (21 bytes of room); its length. */
 JB_API size_t jb_gen_fmt_i64(char *dst, int64_t v);
 JB_API size_t jb_gen_fmt_u64(char *dst, uint64_t v);
+/** The decimal digits of each of 0 to 999 from byte 0, and their count
+ * (1 to 3) in byte 3: jbg_fmt_i64's table. */
+JB_API extern const char jb_gen_digits[1000][4];
 
 /** Representation state inherited by a place in a type (what a type's
  * format sets for its contents), as the generator resolved it. */
@@ -359,6 +362,25 @@ JBG_INLINE const char *jbg_open(jb_gen_dec *d, const char *p, char c) {
 static inline char *jbg_room(jb_gen_enc *e, char *p, size_t n) {
     if ((size_t)(e->end - p) >= n) return p;
     return jb_gen_grow(e, p, n);
+}
+
+/** Decimal text of v at dst (21 bytes of room), its length: 0 to 999 (a
+ * record's counts and sizes, most integers) in line from jb_gen_digits,
+ * one 4-byte move whose bytes past the digits are room the next write
+ * covers; the rest by jb_gen_fmt_i64 / jb_gen_fmt_u64. */
+JBG_INLINE size_t jbg_fmt_i64(char *dst, int64_t v) {
+    if ((uint64_t)v < 1000) {
+        memcpy(dst, jb_gen_digits[v], 4);
+        return (unsigned char)jb_gen_digits[v][3];
+    }
+    return jb_gen_fmt_i64(dst, v);
+}
+JBG_INLINE size_t jbg_fmt_u64(char *dst, uint64_t v) {
+    if (v < 1000) {
+        memcpy(dst, jb_gen_digits[v], 4);
+        return (unsigned char)jb_gen_digits[v][3];
+    }
+    return jb_gen_fmt_u64(dst, v);
 }
 
 /** Encoding: one level deeper (the interpreter's depth limit). */

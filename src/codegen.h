@@ -32,6 +32,11 @@ static inline const jb_gen_codec *jb__gen_codec(const jb_type *t) {
  * run, with the arena, the scratch stack and out as they were. */
 JB_HIDDEN int jb__gen_doc(const jb_gen_codec *c, const char *json, size_t len, void *out, size_t size,
                           jb_arena *a, const jb_read_options *opts, size_t *consumed);
+/* jb_decode where c is attached to type and the arguments are sound (not
+ * NULL, flags that do not exclude each other): zeroes out, runs c, and
+ * where c hands over runs the interpreter (jb__decode_interp). */
+JB_HIDDEN jb_status jb__gen_decode(const jb_gen_codec *c, const jb_type *type, const char *json, size_t len,
+                                   void *out, jb_arena *a, const jb_read_options *opts, jb_error *err);
 /* jb_encode of value by the generated codec c into buf: 1 when it wrote
  * the value (buf->len past it); 0 when the interpreter must write it all,
  * buf->len as it was (buf's memory may have grown). */
@@ -57,6 +62,9 @@ JB_HIDDEN extern size_t jb__cg_compact_min;
 /* The most 64-bit words of seen bits jb_gen_record keeps on its stack
  * (2,048 fields); a larger record stays straight-line. */
 #define JB_GEN_RECORD_WORDS 32
+/* Bounded elements of a vector the generated encoder reserves room for at
+ * once: a block's worst case stays a few KB (22 bytes an integer). */
+#define JB_CG_VEC_BLOCK 256u
 
 /* A function to write: a type in an inherited scope (JB_GEN_SCOPE_*), and
  * for records a mode (CG_AFTER_TAG: an internally tagged sum's payload,

@@ -1085,6 +1085,32 @@ char *jb_gen_w_enum(jb_gen_enc *e, char *p, const char *o, const jb_type *t, int
     return p;
 }
 
+/* The digits of 0 to 999 and their count in the fourth byte (jbind_gen.h
+ * jbg_fmt_i64): built by the preprocessor a hundred, ten and one digit
+ * at a time, so the table is checked data, not 1,000 typed entries. */
+#define JB_DIG1(u) {(char)('0' + (u)), 0, 0, 1}
+#define JB_DIG2(t, u) {(char)('0' + (t)), (char)('0' + (u)), 0, 2}
+#define JB_DIG3(h, t, u) {(char)('0' + (h)), (char)('0' + (t)), (char)('0' + (u)), 3}
+#define JB_DIG_TENS2(t) JB_DIG2(t, 0), JB_DIG2(t, 1), JB_DIG2(t, 2), JB_DIG2(t, 3), JB_DIG2(t, 4), \
+        JB_DIG2(t, 5), JB_DIG2(t, 6), JB_DIG2(t, 7), JB_DIG2(t, 8), JB_DIG2(t, 9)
+#define JB_DIG_TENS3(h, t) JB_DIG3(h, t, 0), JB_DIG3(h, t, 1), JB_DIG3(h, t, 2), JB_DIG3(h, t, 3), \
+        JB_DIG3(h, t, 4), JB_DIG3(h, t, 5), JB_DIG3(h, t, 6), JB_DIG3(h, t, 7), JB_DIG3(h, t, 8), JB_DIG3(h, t, 9)
+#define JB_DIG_HUNDRED(h) JB_DIG_TENS3(h, 0), JB_DIG_TENS3(h, 1), JB_DIG_TENS3(h, 2), JB_DIG_TENS3(h, 3), \
+        JB_DIG_TENS3(h, 4), JB_DIG_TENS3(h, 5), JB_DIG_TENS3(h, 6), JB_DIG_TENS3(h, 7), JB_DIG_TENS3(h, 8), \
+        JB_DIG_TENS3(h, 9)
+const char jb_gen_digits[1000][4] = {
+    JB_DIG1(0), JB_DIG1(1), JB_DIG1(2), JB_DIG1(3), JB_DIG1(4), JB_DIG1(5), JB_DIG1(6), JB_DIG1(7), JB_DIG1(8),
+    JB_DIG1(9), JB_DIG_TENS2(1), JB_DIG_TENS2(2), JB_DIG_TENS2(3), JB_DIG_TENS2(4), JB_DIG_TENS2(5),
+    JB_DIG_TENS2(6), JB_DIG_TENS2(7), JB_DIG_TENS2(8), JB_DIG_TENS2(9), JB_DIG_HUNDRED(1), JB_DIG_HUNDRED(2),
+    JB_DIG_HUNDRED(3), JB_DIG_HUNDRED(4), JB_DIG_HUNDRED(5), JB_DIG_HUNDRED(6), JB_DIG_HUNDRED(7),
+    JB_DIG_HUNDRED(8), JB_DIG_HUNDRED(9)};
+#undef JB_DIG1
+#undef JB_DIG2
+#undef JB_DIG3
+#undef JB_DIG_TENS2
+#undef JB_DIG_TENS3
+#undef JB_DIG_HUNDRED
+
 /* Integers below 1000 (counts, sizes, small values: most of a record's
  * integers) in line, one store a digit, the quotients by multiplies:
  * jb__fmt_u64 then int_lead8 were two calls and a digit-pair layout for
@@ -1182,8 +1208,8 @@ static void scratch_back(jb_arena *a, jb_block *seg, char *pos) {
     }
 }
 
-int jb__gen_doc(const jb_gen_codec *c, const char *json, size_t len, void *out, size_t size, jb_arena *a,
-                const jb_read_options *opts, size_t *consumed) {
+JB_INLINE int gen_doc(const jb_gen_codec *c, const char *json, size_t len, void *out, size_t size, jb_arena *a,
+                      const jb_read_options *opts, size_t *consumed) {
     static const jb_read_options none; /* all 0: what NULL means */
     if (!opts) opts = &none;
     uint32_t flags = opts->flags;
@@ -1243,6 +1269,18 @@ int jb__gen_doc(const jb_gen_codec *c, const char *json, size_t len, void *out, 
     jb__arena_rollback(a, am);
     memset(out, 0, size);
     return 0;
+}
+
+int jb__gen_doc(const jb_gen_codec *c, const char *json, size_t len, void *out, size_t size, jb_arena *a,
+                const jb_read_options *opts, size_t *consumed) {
+    return gen_doc(c, json, len, out, size, a, opts, consumed);
+}
+
+jb_status jb__gen_decode(const jb_gen_codec *c, const jb_type *type, const char *json, size_t len, void *out,
+                         jb_arena *a, const jb_read_options *opts, jb_error *err) {
+    memset(out, 0, type->size);
+    if (gen_doc(c, json, len, out, type->size, a, opts, NULL)) return JB_OK;
+    return jb__decode_interp(type, json, len, out, a, opts, NULL, err);
 }
 
 int jb__gen_enc_doc(const jb_gen_codec *c, const void *value, jb_buf *buf, const jb_write_options *opts) {

@@ -1656,10 +1656,10 @@ static jb_status collected(jb_error_list *errs, size_t len0, size_t total0, cons
     return first->code;
 }
 
-/* The interpreter's run of a document (decode_doc after its checks). Out
- * of line so that a generated decode (decode_doc) does not set up this
- * frame, whose reader is 2.5 KB. */
-static JB_NOINLINE jb_status decode_interp(const jb_type *type, const char *json, size_t len, void *out,
+/* The interpreter's run of a document (decode_doc after its checks, and
+ * jb__gen_decode's hand-over). Out of line so that a generated decode
+ * does not set up this frame, whose reader is 2.5 KB. */
+JB_NOINLINE jb_status jb__decode_interp(const jb_type *type, const char *json, size_t len, void *out,
                                            jb_arena *arena, const jb_read_options *opts, size_t *consumed,
                                            jb_error *err) {
     jb_reader r;
@@ -1721,11 +1721,20 @@ static jb_status decode_doc(const jb_type *type, const char *json, size_t len, v
      * codec reaches, jb_gen_attach, so the check would pass.) */
     const jb_gen_codec *gen = opts && (opts->flags & JB_READ_INTERPRET) ? NULL : jb__gen_codec(type);
     if (gen && jb__gen_doc(gen, json, len, out, type->size, arena, opts, consumed)) return JB_OK;
-    return decode_interp(type, json, len, out, arena, opts, consumed, err);
+    return jb__decode_interp(type, json, len, out, arena, opts, consumed, err);
 }
 
 jb_status jb_decode(const jb_type *type, const char *json, size_t len, void *out, jb_arena *arena,
                     const jb_read_options *opts, jb_error *err) {
+    /* The common call, sound arguments and a codec attached, goes straight
+     * to the generated run (codegen_rt.c), which does decode_doc's work
+     * from the zeroing of out on: on a small document the entry's frames
+     * are a good part of the cost. Anything else takes decode_doc's checks. */
+    const jb_gen_codec *gen;
+    uint32_t both = JB_READ_DUPLICATE_LAST_WINS | JB_READ_DUPLICATE_FIRST_WINS;
+    if (JB_LIKELY(type && out && arena && json) && (gen = jb__gen_codec(type)) &&
+        !(opts && ((opts->flags & JB_READ_INTERPRET) || (opts->flags & both) == both)))
+        return jb__gen_decode(gen, type, json, len, out, arena, opts, err);
     return decode_doc(type, json, len, out, arena, opts, NULL, err);
 }
 

@@ -129,6 +129,11 @@ JB_HIDDEN jb_status jb__dec_nested(jb_reader *r, const jb_type *t, void *out);
  * Nothing after the value is read. On failure the error is in r; the
  * caller rolls its arena back and zeroes out. */
 JB_HIDDEN jb_status jb__decode_value(jb_reader *r, const jb_type *type, void *out);
+/* The interpreter's run of a whole document, the arguments checked and out
+ * zeroed (decode.c): jb_decode's and jb__gen_decode's hand-over. */
+JB_HIDDEN jb_status jb__decode_interp(const jb_type *type, const char *json, size_t len, void *out,
+                                      jb_arena *arena, const jb_read_options *opts, size_t *consumed,
+                                      jb_error *err);
 
 /* ---- small inline helpers ---- */
 

@@ -676,6 +676,83 @@ static void test_int_vecs(void) {
                 }
 }
 
+/*
+ * Vectors of integers written by the generated encoder: blocks of
+ * JB_CG_VEC_BLOCK elements under one reservation, the last ',' made the
+ * ']', and 0 to 999 from jb_gen_digits (a 4-byte move past short
+ * numbers). Each kind's vector of 1 to 600 elements cycles through the
+ * values at the table's edges and past them; the text is built here with
+ * printf, decoded by the interpreter, and must come back byte for byte
+ * from the generated encoder, from a buffer that starts empty (the
+ * reservation grows it) and from one with text already in it.
+ */
+static void test_int_vec_text(void) {
+    static const struct {
+        const char *name;
+        bool is_signed;
+        int64_t min;
+        uint64_t max;
+    } kinds[] = {
+        {"i8", true, INT8_MIN, INT8_MAX},    {"i16", true, INT16_MIN, INT16_MAX},
+        {"i32", true, INT32_MIN, INT32_MAX}, {"i64", true, INT64_MIN, INT64_MAX},
+        {"u8", false, 0, UINT8_MAX},         {"u16", false, 0, UINT16_MAX},
+        {"u32", false, 0, UINT32_MAX},       {"u64", false, 0, UINT64_MAX},
+    };
+    static const int64_t vals[] = {0, 9, 10, 99, 100, 999, 1000, 1001, 12345, -1, -9, -10, -999, -1000, 7};
+    static const size_t counts[] = {1, 2, 255, 256, 257, 600};
+    const jb_type *t = zoo("leaf_vecs");
+    char v[4096];
+    CHECK(t && t->size <= sizeof v);
+    if (!t || t->size > sizeof v) return;
+    size_t cap = 64 + 600 * 24;
+    char *json = malloc(cap);
+    CHECK(json != NULL);
+    if (!json) return;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            size_t n = (size_t)snprintf(json, cap, "{\"%s\":[", kinds[k].name);
+            for (size_t i = 0; i < counts[c]; i++) {
+                int64_t x = vals[i % (sizeof vals / sizeof vals[0])];
+                if (i % 7 == 3) x = kinds[k].min; /* the kind's extremes among them */
+                if (i % 11 == 5) x = (int64_t)kinds[k].max;
+                if (!kinds[k].is_signed && x < 0) x = -x;
+                if (kinds[k].is_signed ? x < kinds[k].min || (x > 0 && (uint64_t)x > kinds[k].max)
+                                       : (uint64_t)x > kinds[k].max)
+                    x = 5;
+                if (i % 11 == 5 && !kinds[k].is_signed)
+                    n += (size_t)snprintf(json + n, cap - n, "%s%llu", i ? "," : "",
+                                          (unsigned long long)kinds[k].max);
+                else
+                    n += (size_t)snprintf(json + n, cap - n, "%s%lld", i ? "," : "", (long long)x);
+            }
+            n += (size_t)snprintf(json + n, cap - n, "]}");
+            jb_arena *a = jb_arena_new();
+            jb_read_options ro = {JB_READ_INTERPRET, 0, 0, 0, 0, 0, NULL};
+            jb_error err;
+            jb_status st = jb_decode(t, json, n, v, a, &ro, &err);
+            CHECKF(st == JB_OK, "%s x%zu: %s", kinds[k].name, counts[c], err.message);
+            if (st == JB_OK) {
+                jb_buf out = JB_BUF_INIT;
+                CHECKF(gen_encode(t, v, &out), "%s x%zu: the generated encoder gave up", kinds[k].name,
+                       counts[c]);
+                CHECK_MEM_AT(__LINE__, out.data, out.len, json, n);
+                /* again after text already in the buffer, with no room left */
+                jb_buf_free(&out);
+                CHECK(jb_buf_reserve(&out, 5) == JB_OK);
+                memcpy(out.data, "xy", 2);
+                out.len = 2;
+                jb_write_options wo = {0};
+                const jb_gen_codec *gc = jb__gen_codec(t);
+                CHECK(gc && jb__gen_enc_doc(gc, v, &out, &wo));
+                CHECK(out.len == n + 2 && memcmp(out.data, "xy", 2) == 0);
+                if (out.len == n + 2) CHECK_MEM_AT(__LINE__, out.data + 2, n, json, n);
+                jb_buf_free(&out);
+            }
+            jb_arena_free(a);
+        }
+    free(json);
+}
+
 /* The other leaves jb_gen_vec takes, and a call's max_number_len below
  * what the number kernels take unchecked (the interpreter runs it). */
 static void test_leaf_vecs(void) {
@@ -985,6 +1062,7 @@ int main(void) {
     test_ints();
     test_int_vecs();
     test_leaf_vecs();
+    test_int_vec_text();
     test_differential();
     test_replay();
     test_refused();
