@@ -158,8 +158,16 @@ jb_arena *jb_arena_new_with(const jb_allocator *alloc, size_t cap) {
 
 void jb_arena_reset(jb_arena *a) {
     if (!a) return;
-    a->cur = NULL;
-    a->pos = a->end = empty_region;
+    /* The first chunk kept as the current one, empty: a reused arena's
+     * first allocation is then the inline bump, not the slow path's walk
+     * of the list (a small document's decode allocates a few times). */
+    a->cur = a->head;
+    if (a->head) {
+        a->pos = a->head->data;
+        a->end = a->head->end;
+    } else {
+        a->pos = a->end = empty_region;
+    }
     a->used = 0;
     a->scur = NULL;
     a->spos = a->send = empty_region;

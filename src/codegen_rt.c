@@ -65,6 +65,9 @@ static inline jb_reader *rd(jb_gen_dec *d) {
     return JB_LIKELY(g->ready) ? &g->r : rd_init(g);
 }
 
+/* The call's arena. */
+static jb_arena *arena(jb_gen_dec *d) { return (jb_arena *)d->arena; }
+
 static JB_NOINLINE jb_writer *wr_init(gen_writer *g) {
     jb__w_init_buf(&g->w, g->buf, g->opts);
     g->w.custom_depth = UINT32_MAX;
@@ -314,11 +317,62 @@ const char *jb_gen_f32(jb_gen_dec *d, const char *p, float *out) {
     return after(r, jb__dec_float(r, &jb_f32, out));
 }
 
+/* The first byte at or after q that ends a plain run ('"', '\\', a
+ * control byte or one >= 0x80), or NULL where the input ends before one
+ * with fewer than 8 bytes left (the caller's general path then reads it).
+ * Sixteen bytes a step while 16 remain (most keys and short strings end
+ * in the first): '"', '\\', and, by one signed compare, the bytes below
+ * 0x20 and those >= 0x80 (negative as signed bytes); then eight bytes a
+ * step (jb__swar_special flags exactly those bytes). */
+static inline const char *plain_run(const char *q, const char *end) {
+#if defined(JB_GEN_KEY_SSE2)
+    while (end - q >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                         _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
+        if (m) return q + __builtin_ctz(m);
+        q += 16;
+    }
+#endif
+    for (;;) {
+        if (JB_UNLIKELY(end - q < 8)) return NULL;
+        uint64_t m = jb__swar_special(jb__load64(q), JB_HI8, false);
+        if (m) return q + jb__first_byte(m);
+        q += 8;
+    }
+}
+
 /* jb__dec_str without its type check: a byte other than '"' hands over
  * here, and the interpreter reports it. */
 const char *jb_gen_str(jb_gen_dec *d, const char *p, jb_str *out) {
-    jb_reader *r = rd(d);
     if (JB_UNLIKELY(p >= d->end || *p != '"')) return NULL;
+    /* A plain string (ASCII, no escape: no UTF-8 check either) in line,
+     * as jb__r_string reads it: the same limit, the same copy (len + 1
+     * bytes, NUL-terminated) in the arena or the input's bytes borrowed.
+     * The reader is then never set up for a document of plain strings;
+     * anything else (an escape, a byte >= 0x80, the limit, no memory, the
+     * input's last bytes) is the reader's. */
+    const char *s = p + 1, *q = plain_run(s, d->end);
+    if (JB_LIKELY(q && *q == '"')) {
+        size_t len = (size_t)(q - s);
+        if (JB_LIKELY(len <= d->max_string_len)) {
+            if (d->flags & JB_READ_BORROW_STRINGS) {
+                out->ptr = s;
+            } else {
+                char *buf = jb__arena_alloc(arena(d), len + 1, 1);
+                if (JB_UNLIKELY(!buf)) goto reader;
+                memcpy(buf, s, len);
+                buf[len] = '\0';
+                out->ptr = buf;
+            }
+            out->len = len;
+            return q + 1;
+        }
+    }
+reader:;
+    jb_reader *r = rd(d);
     r->p = p;
     return after(r, jb__r_string(r, out, (d->flags & JB_READ_BORROW_STRINGS) != 0, NULL));
 }
@@ -366,37 +420,8 @@ long jb_gen_find(const jb_type *t, const char *s, size_t n) {
  * input, the colon checked against the end.
  */
 static inline const char *key_plain(jb_gen_dec *d, const char *p, jb_str *key) {
-    const char *const end = d->end, *s = p + 1, *q = s;
-    if (JB_UNLIKELY(p >= end || *p != '"')) return NULL;
-#if defined(JB_GEN_KEY_SSE2)
-    /* Sixteen bytes a step while 16 remain (most keys end in the first):
-     * '"', '\\', and, by one signed compare, the bytes below 0x20 and
-     * those >= 0x80 (negative as signed bytes). */
-    while (end - q >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-        unsigned m = (unsigned)_mm_movemask_epi8(
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-                         _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
-        if (m) {
-            q += __builtin_ctz(m);
-            goto found;
-        }
-        q += 16;
-    }
-#endif
-    for (;;) {
-        if (JB_UNLIKELY(end - q < 8)) return NULL;
-        uint64_t m = jb__swar_special(jb__load64(q), JB_HI8, false);
-        if (m) {
-            q += jb__first_byte(m);
-            break;
-        }
-        q += 8;
-    }
-#if defined(JB_GEN_KEY_SSE2)
-found:;
-#endif
+    const char *const end = d->end, *s = p + 1, *q;
+    if (JB_UNLIKELY(p >= end || *p != '"') || !(q = plain_run(s, end))) return NULL;
     size_t n = (size_t)(q - s);
     jb_reader *r = rd(d);
     if (JB_UNLIKELY(*q != '"' || end - q < 2 || q[1] != ':' ||
@@ -520,7 +545,6 @@ const char *jb_gen_value(jb_gen_dec *d, const char *p, const jb_type *t, void *o
     return after(r, st);
 }
 
-static jb_arena *arena(jb_gen_dec *d) { return (jb_arena *)d->arena; }
 
 void *jb_gen_alloc(jb_gen_dec *d, size_t size, size_t align) {
     return jb__arena_alloc(arena(d), size, align);

@@ -376,6 +376,12 @@ static void test_reset_reuses(void) {
     jb_arena_reset(a);
     jb_scratch_mark m = jb__scratch_mark(a);
     CHECK(m.seg == NULL && m.off == 0);
+    /* the first chunk stays current, empty: the next allocation is the
+     * inline bump from its start */
+    CHECK(a->head && a->cur == a->head && a->pos == a->head->data && a->end == a->head->end);
+    char *bump = jb__arena_alloc(a, 8, 8);
+    CHECK(bump == a->head->data);
+    jb_arena_reset(a);
     CHECK_EQ_INT(jb_arena_used(a), 0);
     uintptr_t first = workload(a);
     CHECK(first != 0);

@@ -753,6 +753,85 @@ static void test_int_vec_text(void) {
     free(json);
 }
 
+/*
+ * Strings read in line by jb_gen_str (plain ASCII, no escape) and those
+ * it leaves to the reader (an escape, a byte >= 0x80, a control byte, an
+ * unterminated string, the input's last bytes): each string of 0 to 40
+ * bytes as the last element of an array, the document closing right
+ * after it or padded, under max_string_len just below, at and above its
+ * length, copied and borrowed. Both paths give the same status, error,
+ * value and arena use; a borrowed plain string points into the input.
+ */
+static void test_plain_strings(void) {
+    static const char *const bodies[] = {"", "a", "Hello World!", "0123456789abcde", "0123456789abcdef",
+                                         "0123456789abcdef0123456789abcdef01234567", "tab\there",
+                                         "caf\u00e9", "caf\xc3\xa9", "new\nline", "ctl\x01x", "q\"q"};
+    const jb_type *t = zoo("leaf_vecs");
+    char v1[4096], v2[4096], json[256], body[64];
+    CHECK(t && t->size <= sizeof v1);
+    if (!t || t->size > sizeof v1) return;
+    const jb_plan *pl = jb__plan_get(t);
+    long si = jb__names_find(pl, "s", 1);
+    CHECK(si >= 0);
+    if (si < 0) return;
+    size_t s_at = pl->e[si].offset;
+    for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++) {
+        /* the C escapes \x.. above stand for raw bytes: undo them here */
+        size_t bl = 0;
+        for (const char *c = bodies[b]; *c && bl < sizeof body - 1; c++) {
+            if (c[0] == '\\' && c[1] == 'x') {
+                body[bl++] = (char)strtol((char[]){c[2], c[3], 0}, NULL, 16);
+                c += 3;
+            } else {
+                body[bl++] = *c;
+            }
+        }
+        body[bl] = '\0';
+        for (int pad = 0; pad <= 2; pad++)
+            for (size_t lim = 0; lim < 4; lim++)
+                for (int borrow = 0; borrow <= 1; borrow++) {
+                    /* pad 2: the string unterminated at the end of input */
+                    int n = snprintf(json, sizeof json, pad == 2 ? "{\"s\":[\"%s" : "{\"s\":[\"%s\"]}%s", body,
+                                     pad ? "                " : "");
+                    jb_read_options o1 = {0}, o2 = {0};
+                    o1.flags = borrow ? JB_READ_BORROW_STRINGS : 0;
+                    o1.max_string_len = lim == 0 ? 0 : bl + lim - 2; /* default, len - 1, len, len + 1 */
+                    if (lim == 1 && bl == 0) o1.max_string_len = 1;
+                    o2 = o1;
+                    o2.flags |= JB_READ_INTERPRET;
+                    jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
+                    jb_error e1, e2;
+                    jb_status s1 = jb_decode(t, json, (size_t)n, v1, a1, &o1, &e1);
+                    jb_status s2 = jb_decode(t, json, (size_t)n, v2, a2, &o2, &e2);
+                    CHECKF(s1 == s2, "%s (limit %zu): %s vs %s", json, o1.max_string_len, jb_status_name(s1),
+                           jb_status_name(s2));
+                    if (s1 == s2 && s1) same_error(__LINE__, &e1, &e2);
+                    CHECKF(jb_arena_used(a1) == jb_arena_used(a2), "%s: arena %zu vs %zu", json,
+                           jb_arena_used(a1), jb_arena_used(a2));
+                    if (s1 == s2 && !s1) {
+                        CHECKF(zoo_equal(t, v1, v2), "%s: values differ", json);
+                        /* the vector {items, len} of "s" */
+                        const jb_str *items;
+                        size_t len;
+                        memcpy(&items, v1 + s_at, sizeof items);
+                        memcpy(&len, v1 + s_at + sizeof items, sizeof len);
+                        bool plain = strpbrk(body, "\\\x01") == NULL && strstr(body, "\xc3") == NULL;
+                        CHECK(len == 1 && items[0].len <= bl);
+                        if (borrow && plain && len == 1)
+                            CHECKF(items[0].ptr == json + 7, "%s: not borrowed", json);
+                        if (!borrow && len == 1)
+                            CHECKF(items[0].ptr[items[0].len] == '\0', "%s: no NUL", json);
+                        jb_arena_reset(a1);
+                        if (plain)
+                            CHECKF(gen_only(t, json, (size_t)n, v1, a1, &o1), "%s: the generated code gave up",
+                                   json);
+                    }
+                    jb_arena_free(a1);
+                    jb_arena_free(a2);
+                }
+    }
+}
+
 /* The other leaves jb_gen_vec takes, and a call's max_number_len below
  * what the number kernels take unchecked (the interpreter runs it). */
 static void test_leaf_vecs(void) {
@@ -1063,6 +1142,7 @@ int main(void) {
     test_int_vecs();
     test_leaf_vecs();
     test_int_vec_text();
+    test_plain_strings();
     test_differential();
     test_replay();
     test_refused();
