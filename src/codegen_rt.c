@@ -961,6 +961,15 @@ static inline long enum_entry(const jb_plan *pl, uint64_t v) {
     return v < pl->n && pl->e[v].value == v ? (long)v : jb__values_find(pl, v);
 }
 
+/* An entry's pre-escaped key at p, which has room for JB_KEY_PAD bytes
+ * or the key, whichever is longer: a short key is one fixed-size move
+ * (its allocation is padded, plan.c escape_key), not a call of memcpy. */
+static inline char *put_key(char *p, const jb_pentry *pe) {
+    if (JB_LIKELY(pe->key_len <= JB_KEY_PAD)) memcpy(p, pe->key, JB_KEY_PAD);
+    else memcpy(p, pe->key, pe->key_len);
+    return p + pe->key_len;
+}
+
 char *jb_gen_w_map_key(jb_gen_enc *e, char *p, const jb_type *k, const void *entry) {
     if (k->kind == JB_KIND_ENUM) {
         /* An enum key (Fable's maps keyed by a union): its pre-escaped
@@ -971,10 +980,10 @@ char *jb_gen_w_map_key(jb_gen_enc *e, char *p, const jb_type *k, const void *ent
         long i = pl ? enum_entry(pl, jb__load_uint(entry, k->size)) : -1;
         if (i >= 0) {
             const jb_pentry *pe = &pl->e[i];
-            if (!(p = jbg_room(e, p, pe->key_len + 1))) return NULL;
-            memcpy(p, pe->key, pe->key_len);
-            p[pe->key_len] = ':';
-            return p + pe->key_len + 1;
+            if (!(p = jbg_room(e, p, pe->key_len + 1 + JB_KEY_PAD))) return NULL;
+            p = put_key(p, pe);
+            *p++ = ':';
+            return p;
         }
     }
     jb_writer *w = w_at(e, p);
@@ -1075,11 +1084,10 @@ char *jb_gen_w_record(jb_gen_enc *e, char *p, const char *o, const jb_type *t, c
                 absent = 1;
             }
         }
-        if (!(p = jbg_room(e, p, pe->key_len + 1 + (absent ? 4 : 0)))) return NULL;
+        if (!(p = jbg_room(e, p, pe->key_len + 1 + JB_KEY_PAD + (absent ? 4 : 0)))) return NULL;
         if (!first) *p++ = ',';
         first = 0;
-        memcpy(p, pe->key, pe->key_len);
-        p += pe->key_len;
+        p = put_key(p, pe);
         if (absent) {
             memcpy(p, "null", 4);
             p += 4;
@@ -1098,10 +1106,9 @@ char *jb_gen_w_enum(jb_gen_enc *e, char *p, const char *o, const jb_type *t, int
     long i = enum_entry(pl, jb__load_uint(o, t->size) & pl->width_mask);
     if (i < 0) return NULL;
     const jb_pentry *pe = &pl->e[i];
-    if (!(p = jbg_room(e, p, pe->key_len + (object ? 5 : 0)))) return NULL;
+    if (!(p = jbg_room(e, p, pe->key_len + JB_KEY_PAD + (object ? 5 : 0)))) return NULL;
     if (object) *p++ = '{';
-    memcpy(p, pe->key, pe->key_len);
-    p += pe->key_len;
+    p = put_key(p, pe);
     if (object) {
         memcpy(p, ":{}}", 4);
         p += 4;

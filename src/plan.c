@@ -104,8 +104,10 @@ static void plan_free(jb_plan *pl) {
 static char *escape_key(const char *prefix, const char *name, size_t n, const char *suffix,
                         size_t *out_len) {
     size_t pl = strlen(prefix), sl = strlen(suffix), cap;
-    if (!jb__mul_ok(n, 6, &cap) || !jb__add_ok(cap, pl + sl + 1, &cap)) return NULL;
-    char *k = malloc(cap);
+    /* JB_KEY_PAD zero bytes past the text: encoders move a short key as
+     * one fixed-size copy (codegen_rt.c put_key) */
+    if (!jb__mul_ok(n, 6, &cap) || !jb__add_ok(cap, pl + sl + 1 + JB_KEY_PAD, &cap)) return NULL;
+    char *k = calloc(1, cap);
     if (!k) return NULL;
     memcpy(k, prefix, pl);
     size_t m = jb__escape_into(k + pl, name, n, 0);

@@ -118,6 +118,9 @@ enum {
 /* Bytes of slack after each key in a plan's ckeys: the encoder copies a
  * short key as one 16-byte move, which may read past its end. */
 #define JB_CKEY_PAD 16
+/* Readable zero bytes after each entry's key (and its NUL): a key of up
+ * to JB_KEY_PAD bytes can be copied as JB_KEY_PAD bytes. */
+#define JB_KEY_PAD 16
 
 typedef struct jb_plan {
     const jb_type *type;
