@@ -67,6 +67,8 @@ static const char hex_digits[16] = "0123456789abcdef";
  * tests/test_write.c checks every entry's effect.
  */
 #define H 0x80
+/* jb__escape_into's byte loop takes strings up to this long. */
+#define ESC_SHORT 16
 /* clang-format off */
 static const unsigned char esc_table[256] = {
     'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u', /* 0x00 */
@@ -374,21 +376,25 @@ static inline esc_pos esc_at(char *q, size_t i) {
 /* Handle the byte at s[i], which needs work (the kernel stopped on it).
  * May consume up to 3 bytes past the block's end, never past n. Out of
  * line: the scanning loop stays small. */
+/* The escape of the ASCII byte c (its esc_table entry e, not 0) at q;
+ * the byte after it. */
+static inline char *escape_ascii(char *q, unsigned char c, unsigned char e, uint32_t flags) {
+    if (e == 'u' || ((flags & JB_WRITE_CONTROL_HEX) && (e == 'b' || e == 'f'))) {
+        memcpy(q, "\\u00", 4);
+        q[4] = hex_digits[c >> 4];
+        q[5] = hex_digits[c & 15];
+        return q + 6;
+    }
+    q[0] = '\\';
+    q[1] = (char)e;
+    return q + 2;
+}
+
 static JB_NOINLINE esc_pos escape_one(char *q, const unsigned char *s, size_t i, size_t n,
                                       uint32_t flags) {
     unsigned char c = s[i];
     unsigned char e = esc_table[c];
-    if (c < 0x80) {
-        if (e == 'u' || ((flags & JB_WRITE_CONTROL_HEX) && (e == 'b' || e == 'f'))) {
-            memcpy(q, "\\u00", 4);
-            q[4] = hex_digits[c >> 4];
-            q[5] = hex_digits[c & 15];
-            return esc_at(q + 6, i + 1);
-        }
-        q[0] = '\\';
-        q[1] = (char)e;
-        return esc_at(q + 2, i + 1);
-    }
+    if (c < 0x80) return esc_at(escape_ascii(q, c, e, flags), i + 1);
     uint32_t cp;
     size_t k = jb__utf8_decode(s + i, n - i, &cp);
     if (k == 0) {
@@ -479,8 +485,26 @@ jb_status jb__w_string(jb_writer *w, const char *str, size_t n) {
 }
 
 size_t jb__escape_into(char *dst, const char *s, size_t n, uint32_t flags) {
-    esc_pos r;
-    if (n == 0) return 0;
-    r = escape_span(dst, (const unsigned char *)s, 0, n, n, flags);
+    const unsigned char *u = (const unsigned char *)s;
+    char *q = dst;
+    size_t i = 0;
+    /* A short string (a value of "\n", a name with a quote) a byte at a
+     * time: the span path's kernel set-up and calls cost more than its
+     * bytes. ASCII as escape_one writes it; from the first byte >= 0x80
+     * (UTF-8 to check, or to escape) the span path takes the rest. */
+    if (n <= ESC_SHORT) {
+        for (; i < n; i++) {
+            unsigned char c = u[i], e = esc_table[c];
+            if (JB_LIKELY(!e) || (e == '/' && !(flags & JB_WRITE_ESCAPE_SLASH))) {
+                *q++ = (char)c;
+            } else if (c < 0x80) {
+                q = escape_ascii(q, c, e, flags);
+            } else {
+                break;
+            }
+        }
+        if (i == n) return (size_t)(q - dst);
+    }
+    esc_pos r = escape_span(q, u, i, n, n, flags);
     return r.q ? (size_t)(r.q - dst) : (size_t)-1;
 }

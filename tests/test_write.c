@@ -335,6 +335,45 @@ static void test_block_boundaries(void) {
     free(out);
 }
 
+/* jb__escape_into's byte loop (strings of up to 16 bytes) against the
+ * writer's block path (escape_span, which an empty buffer takes): every
+ * byte value at the start, middle and end of strings of 1 to 20 bytes,
+ * then an "é" or a lone 0xC3 after it, under each flag that changes an
+ * escape. The same bytes, or both refuse. */
+static void test_escape_short(void) {
+    static const uint32_t flags[] = {0, JB_WRITE_ESCAPE_SLASH, JB_WRITE_CONTROL_HEX, JB_WRITE_ESCAPE_UNICODE,
+                                     JB_WRITE_ALLOW_INVALID_UTF8, JB_WRITE_ESCAPE_SLASH | JB_WRITE_CONTROL_HEX};
+    char in[32], dst[6 * 32];
+    size_t bad = 0, runs = 0;
+    for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
+        for (unsigned c = 0; c < 256; c++)
+            for (size_t n = 1; n <= 20; n++)
+                for (size_t at = 0; at < n; at += (n > 2 ? n / 2 : 1))
+                    for (int tail = 0; tail < 3; tail++) {
+                        size_t m = n;
+                        memset(in, 'x', n);
+                        in[at] = (char)c;
+                        if (tail == 1) {
+                            memcpy(in + m, "\xc3\xa9", 2);
+                            m += 2;
+                        } else if (tail == 2) {
+                            in[m++] = '\xc3';
+                        }
+                        char *want;
+                        size_t want_len;
+                        jb_status st = enc_string(flags[f], in, m, &want, &want_len);
+                        size_t k = jb__escape_into(dst, in, m, flags[f]);
+                        runs++;
+                        if (st != JB_OK) {
+                            if (k != (size_t)-1) bad++;
+                        } else if (k != want_len - 2 || memcmp(dst, want + 1, k) != 0) {
+                            bad++;
+                        }
+                        free(want);
+                    }
+    CHECKF(bad == 0, "%zu of %zu strings escaped otherwise than the block path", bad, runs);
+}
+
 static void test_escape_into(void) {
     char dst[64];
     CHECK_EQ_INT(jb__escape_into(dst, "name", 4, 0), 4);
@@ -844,6 +883,7 @@ int main(void) {
     test_invalid_utf8();
     test_block_boundaries();
     test_escape_into();
+    test_escape_short();
     test_buf_sink();
     test_fixed_sink();
     test_fixed_exact_sizes();
