@@ -163,6 +163,101 @@ static JB_NOINLINE const char *int_long(jb_gen_dec *d, const char *p, const char
 
 static JB_NOINLINE const char *int_minus(jb_gen_dec *d, const char *p, const jb_type *t, void *out);
 
+/* The value v of at most 7 digits, negated when neg, stored at out as
+ * kind k; false when it does not fit (the caller's general path then
+ * reports it). Every such value fits 32 bits and up, signed or not (an
+ * unsigned kind takes -0, as jb__dec_int_store does). */
+JB_INLINE bool store_small(jb_kind k, bool neg, uint64_t v, void *out) {
+    switch (k) {
+    case JB_KIND_I32: {
+        int32_t x = (int32_t)v;
+        x = neg ? -x : x;
+        memcpy(out, &x, sizeof x);
+        return true;
+    }
+    case JB_KIND_I64: {
+        int64_t x = (int64_t)v;
+        x = neg ? -x : x;
+        memcpy(out, &x, sizeof x);
+        return true;
+    }
+    case JB_KIND_U32: {
+        uint32_t x = (uint32_t)v;
+        if (JB_UNLIKELY(neg && x)) return false;
+        memcpy(out, &x, sizeof x);
+        return true;
+    }
+    case JB_KIND_U64:
+        if (JB_UNLIKELY(neg && v)) return false;
+        memcpy(out, &v, sizeof v);
+        return true;
+    default: return jb__dec_int_store(k, neg, v, out);
+    }
+}
+
+/* The size of an integer kind's C type. */
+static inline size_t int_size(jb_kind k) {
+    return k == JB_KIND_I8 || k == JB_KIND_U8 ? 1 : k == JB_KIND_I16 || k == JB_KIND_U16 ? 2
+           : k == JB_KIND_I32 || k == JB_KIND_U32 ? 4 : 8;
+}
+
+#if JB_NUM_SWAR
+/* The value of the first n digits of w (a word less JB_ZEROS8), 2 <= n
+ * <= 7. 2 to 4 digits are moved to the top of a 32-bit word (zeros come
+ * in as leading digits), then neighbours combined: bytes 0 and 2 hold the
+ * two 2-digit halves. */
+static inline uint64_t digits_few(uint64_t w, unsigned n) {
+    if (n <= 4) {
+        uint32_t h = (uint32_t)w << (8 * (4 - n));
+        h = h * 10 + (h >> 8);
+        return (h & 0xFF) * 100 + ((h >> 16) & 0xFF);
+    }
+    return jb__digits_first(w, n);
+}
+
+/*
+ * A run of the elements most integer arrays are made of, each 1 to 7
+ * digits with an optional '-' and no leading zero, followed at once by a
+ * ',': at most max of them stored at out, es bytes apart. Returns how
+ * many it took, *pp moved past the last one's ','. It stops, *pp at that
+ * element, at anything else (whitespace, the last element before its ']',
+ * a longer number, a value out of k's range: the caller's per-element
+ * path reads it and reports any error) and where fewer than 16 bytes are
+ * left. Each element is what int_body takes on its word path, with the
+ * ',' tested in place of the delimiter table and the caller's tests of
+ * the ',' and of the next slot done once for the run.
+ */
+/* Elements a vector reads one by one after a run that took none. */
+#define RUN_RETRY 16
+
+JB_INLINE size_t int_run(const char **pp, const char *end, jb_kind k, char *out, size_t max) {
+    const char *p = *pp;
+    const size_t es = int_size(k);
+    if (end - p < 16) return 0;
+    /* up to last, the sign, 8 bytes from s and s[7] are in the input */
+    const char *const last = end - 16;
+    char *o = out, *const o_end = out + max * es;
+    while (o < o_end && p <= last) {
+        const char *s = p + (*p == '-');
+        uint64_t w = jb__load64(s) - JB_ZEROS8;
+        unsigned n = jb__digit_count8(w);
+        if (n - 1 >= 7u || s[n] != ',') break; /* no digit, 8 or more, or no ',' after them */
+        uint64_t v;
+        if (n == 1) {
+            v = w & 0xF;
+        } else {
+            if ((w & 0xFF) == 0) break; /* a leading zero */
+            v = digits_few(w, n);
+        }
+        if (!store_small(k, s != p, v, o)) break;
+        o += es;
+        p = s + n + 1;
+    }
+    *pp = p;
+    return (size_t)(o - out) / es;
+}
+#endif
+
 /* The integer at p of kind k (a constant: the store is known). end: d->end
  * (a parameter so that a loop keeps it in a register: stores through out
  * may alias *d). minus: a '-' is taken here (int_minus); otherwise it
@@ -187,15 +282,8 @@ JB_INLINE const char *int_body(jb_gen_dec *d, const char *p, const char *end, jb
             v = w & 0xF; /* one digit is its own value */
         } else if (JB_UNLIKELY(n == 0 || (w & 0xFF) == 0)) { /* not a digit; a leading zero */
             return int_general(d, p, t, out);
-        } else if (n <= 4) {
-            /* 2 to 4 digits moved to the top of a 32-bit word (zeros come
-             * in as leading digits), then neighbours combined: bytes 0
-             * and 2 hold the two 2-digit halves */
-            uint32_t h = (uint32_t)w << (8 * (4 - n));
-            h = h * 10 + (h >> 8);
-            v = (h & 0xFF) * 100 + ((h >> 16) & 0xFF);
         } else if (n < 8) {
-            v = jb__digits_first(w, n);
+            v = digits_few(w, n);
         } else {
             return long_here ? int_long_at(d, p, s, k, t, out, w) : int_long(d, p, s, t, out, w);
         }
@@ -215,35 +303,7 @@ JB_INLINE const char *int_body(jb_gen_dec *d, const char *p, const char *end, jb
     }
     if (JB_UNLIKELY(!jb__num_delim[(unsigned char)s[n]])) return int_general(d, p, t, out);
 store:
-    /* at most 7 digits: every value fits 32 bits and up, signed or not
-     * (an unsigned kind takes -0, as jb__dec_int_store does) */
-    switch (k) {
-    case JB_KIND_I32: {
-        int32_t x = (int32_t)v;
-        x = neg ? -x : x;
-        memcpy(out, &x, sizeof x);
-        break;
-    }
-    case JB_KIND_I64: {
-        int64_t x = (int64_t)v;
-        x = neg ? -x : x;
-        memcpy(out, &x, sizeof x);
-        break;
-    }
-    case JB_KIND_U32: {
-        uint32_t x = (uint32_t)v;
-        if (JB_UNLIKELY(neg && x)) return int_general(d, p, t, out);
-        memcpy(out, &x, sizeof x);
-        break;
-    }
-    case JB_KIND_U64:
-        if (JB_UNLIKELY(neg && v)) return int_general(d, p, t, out);
-        memcpy(out, &v, sizeof v);
-        break;
-    default:
-        if (JB_UNLIKELY(!jb__dec_int_store(k, neg, v, out))) return int_general(d, p, t, out);
-        break;
-    }
+    if (JB_UNLIKELY(!store_small(k, neg, v, out))) return int_general(d, p, t, out);
     return s + n;
 }
 
@@ -644,8 +704,15 @@ JB_INLINE const char *vec_leaf(jb_gen_dec *d, const char *p, const char *end, jb
 JB_INLINE const char *arr_body(jb_gen_dec *d, const char *p, const char *end, jb_kind k, const jb_type *t,
                                char *out, size_t n) {
     const size_t es = t->size;
+    size_t i = 0;
     if (!(p = jbg_open(d, p, '['))) return NULL;
-    for (size_t i = 0;; i++) {
+#if JB_NUM_SWAR
+    /* every element but the last (which a ']' follows) may be in the run */
+    if (k >= JB_KIND_I8 && k <= JB_KIND_U64 && (i = int_run(&p, end, k, out, n - 1)) != 0 &&
+        JB_UNLIKELY(p >= end || (unsigned char)*p <= ' ') && !(p = ws_here(d, p)))
+        return NULL; /* (whitespace after the run's last ',': as after any other) */
+#endif
+    for (;; i++) {
         bool last = i + 1 == n;
         char want = last ? ']' : ',';
         if (!(p = vec_leaf(d, p, end, k, t, out + i * es))) return NULL;
@@ -716,7 +783,25 @@ JB_INLINE const char *vec_loop(jb_gen_dec *d, const char *p, jb_kind k, const jb
      * general path takes no scratch; a string's is given the cursor, and
      * whatever it pushes it pops) */
     char *sp = a->spos, *se = a->send;
+    size_t skip = 0;
     for (;;) {
+#if JB_NUM_SWAR
+        if (k >= JB_KIND_I8 && k <= JB_KIND_U64 && !arr && !skip--) {
+            /* a run of plain elements into this segment's slots (slot is
+             * sp - es), one kept free for the element after the run */
+            size_t fit = (size_t)(se - slot) / es - 1;
+            size_t c = int_run(&p, end, k, slot, fit < max_n - n ? fit : max_n - n);
+            n += c;
+            slot += c * es;
+            sp = slot + es;
+            /* whitespace after the run's last ',', as after any other */
+            if (c && JB_UNLIKELY(p >= end || (unsigned char)*p <= ' ') && !(p = ws_here(d, p))) return NULL;
+            /* none: long numbers (ids, hashes) or spaced commas; the next
+             * RUN_RETRY elements go one by one, not through a run that
+             * stops at once */
+            skip = c ? 0 : RUN_RETRY;
+        }
+#endif
         if (k == JB_KIND_STR || k == JB_KIND_CSTR) a->spos = sp;
         if (JB_UNLIKELY(++n > max_n) ||
             !(p = arr ? arr_body(d, p, end, k, t, slot, arr->count) : vec_leaf(d, p, end, k, t, slot)))

@@ -832,6 +832,77 @@ static void test_plain_strings(void) {
     }
 }
 
+/*
+ * Runs of plain integers (int_run: "digits," read a run at a time in
+ * vectors and fixed arrays) broken by everything that ends a run: a long
+ * number, a sign, a leading zero, a fraction, a value out of the kind's
+ * range, whitespace before or after a ',', the input's last 16 bytes.
+ * Random documents from a fixed seed, long enough for runs; both paths
+ * give the same result, and the generated code takes every valid one.
+ */
+static void test_int_runs(void) {
+    static const char *const kinds[] = {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "i3s", "u2s"};
+    static const char *const toks[] = {"0", "7", "12", "99", "100", "255", "256", "-3", "-0", "-128", "-129",
+                                       "123456", "1234567", "12345678", "4294967295", "4294967296", "007",
+                                       "1.5", "1e2", "-", "18446744073709551615"};
+    static const char *const seps[] = {",", ",", ",", ", ", ",\n    ", " ,", "\t,\t"};
+    const jb_type *t = zoo("leaf_vecs");
+    char v1[4096], v2[4096];
+    CHECK(t && t->size <= sizeof v1);
+    if (!t || t->size > sizeof v1) return;
+    size_t cap = 8192, taken = 0, valid = 0;
+    char *json = malloc(cap);
+    CHECK(json != NULL);
+    if (!json) return;
+    uint64_t seed = 0x9E3779B97F4A7C15u;
+    for (int round = 0; round < 3000; round++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        uint64_t r = seed >> 11;
+        size_t kind = (size_t)(r % 10), count = (size_t)((r >> 4) % 48);
+        bool plain = (r >> 10) % 3 != 0; /* mostly small numbers and ',' alone: long runs */
+        bool rows = kind >= 8;
+        size_t width = kind == 8 ? 3 : 2;
+        size_t n = (size_t)snprintf(json, cap, "{\"%s\":[", kinds[kind]);
+        for (size_t i = 0; i < count; i++) {
+            if (i) {
+                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                n += (size_t)snprintf(json + n, cap - n, "%s", plain ? "," : seps[(seed >> 20) % 7]);
+            }
+            if (rows) n += (size_t)snprintf(json + n, cap - n, "[");
+            for (size_t j = 0; j < (rows ? width : 1); j++) {
+                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                size_t ti = plain ? (size_t)((seed >> 33) % 5) : (size_t)((seed >> 33) % 21);
+                if (j) n += (size_t)snprintf(json + n, cap - n, "%s", plain ? "," : seps[(seed >> 40) % 7]);
+                n += (size_t)snprintf(json + n, cap - n, "%s", toks[ti]);
+            }
+            if (rows) n += (size_t)snprintf(json + n, cap - n, "]");
+        }
+        n += (size_t)snprintf(json + n, cap - n, "]%s}", (r >> 20) % 2 ? "" : "                ");
+        jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
+        jb_read_options o2 = {JB_READ_INTERPRET, 0, 0, 0, 0, 0, NULL};
+        jb_error e1, e2;
+        jb_status s1 = jb_decode(t, json, n, v1, a1, NULL, &e1);
+        jb_status s2 = jb_decode(t, json, n, v2, a2, &o2, &e2);
+        CHECKF(s1 == s2, "%s: %s vs %s", json, jb_status_name(s1), jb_status_name(s2));
+        if (s1 == s2 && s1) same_error(__LINE__, &e1, &e2);
+        if (s1 == s2 && !s1) {
+            valid++;
+            CHECKF(zoo_equal(t, v1, v2), "%s: values differ", json);
+            jb_arena_reset(a1);
+            bool took = gen_only(t, json, n, v1, a1, NULL);
+            CHECKF(took, "%s: the generated code gave up", json);
+            if (took) {
+                taken++;
+                CHECKF(zoo_equal(t, v1, v2), "%s: generated values differ", json);
+            }
+        }
+        jb_arena_free(a1);
+        jb_arena_free(a2);
+    }
+    CHECKF(valid > 1000 && taken == valid, "%zu valid documents, %zu taken by the generated code", valid, taken);
+    free(json);
+}
+
 /* The other leaves jb_gen_vec takes, and a call's max_number_len below
  * what the number kernels take unchecked (the interpreter runs it). */
 static void test_leaf_vecs(void) {
@@ -1143,6 +1214,7 @@ int main(void) {
     test_leaf_vecs();
     test_int_vec_text();
     test_plain_strings();
+    test_int_runs();
     test_differential();
     test_replay();
     test_refused();
