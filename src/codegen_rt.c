@@ -210,49 +210,68 @@ static inline uint64_t digits_few(uint64_t w, unsigned n) {
     if (n <= 4) {
         uint32_t h = (uint32_t)w << (8 * (4 - n));
         h = h * 10 + (h >> 8);
-        return (h & 0xFF) * 100 + ((h >> 16) & 0xFF);
+        /* pair 0 * 100 + pair 1 in bits 16..31 of one 32-bit product */
+        return ((h & 0x00FF00FFu) * (1u + (100u << 16))) >> 16;
     }
     return jb__digits_first(w, n);
+}
+
+/* Elements a vector reads one by one after a run that took none. */
+#define RUN_RETRY 16
+
+/* One element of a run (int_run) at *pp into *po, both then moved past
+ * it: false, nothing moved, where it is not "digits," of the run's form.
+ * *pp has 16 bytes of input from it (the sign, 8 bytes from s and s[7]). */
+JB_INLINE bool run_one(const char **pp, char **po, jb_kind k) {
+    const char *p = *pp, *s = p;
+    if (JB_UNLIKELY(*p == '-')) s++;
+    uint64_t w = jb__load64(s) - JB_ZEROS8;
+    unsigned n = jb__digit_count8(w);
+    if (n - 1 >= 7u || s[n] != ',') return false; /* no digit, 8 or more, or no ',' after them */
+    uint64_t v;
+    if (n == 1) {
+        v = w & 0xF;
+    } else {
+        if ((w & 0xFF) == 0) return false; /* a leading zero */
+        v = digits_few(w, n);
+    }
+    /* (the sign a constant in each call: a 32- or 64-bit kind's store of
+     * a value with no '-' is then one move) */
+    if (!(JB_LIKELY(s == p) ? store_small(k, false, v, *po) : store_small(k, true, v, *po))) return false;
+    *po += int_size(k);
+    *pp = s + n + 1;
+    return true;
 }
 
 /*
  * A run of the elements most integer arrays are made of, each 1 to 7
  * digits with an optional '-' and no leading zero, followed at once by a
- * ',': at most max of them stored at out, es bytes apart. Returns how
- * many it took, *pp moved past the last one's ','. It stops, *pp at that
+ * ',': at most max of them stored at out, back to back. Returns how many
+ * it took, *pp moved past the last one's ','. It stops, *pp at that
  * element, at anything else (whitespace, the last element before its ']',
  * a longer number, a value out of k's range: the caller's per-element
  * path reads it and reports any error) and where fewer than 16 bytes are
  * left. Each element is what int_body takes on its word path, with the
  * ',' tested in place of the delimiter table and the caller's tests of
- * the ',' and of the next slot done once for the run.
+ * the ',' and of the next slot done once for the run. Two elements a
+ * step while 25 bytes are left (one takes at most 9) and two slots.
  */
-/* Elements a vector reads one by one after a run that took none. */
-#define RUN_RETRY 16
-
 JB_INLINE size_t int_run(const char **pp, const char *end, jb_kind k, char *out, size_t max) {
     const char *p = *pp;
     const size_t es = int_size(k);
-    if (end - p < 16) return 0;
-    /* up to last, the sign, 8 bytes from s and s[7] are in the input */
-    const char *const last = end - 16;
     char *o = out, *const o_end = out + max * es;
-    while (o < o_end && p <= last) {
-        const char *s = p + (*p == '-');
-        uint64_t w = jb__load64(s) - JB_ZEROS8;
-        unsigned n = jb__digit_count8(w);
-        if (n - 1 >= 7u || s[n] != ',') break; /* no digit, 8 or more, or no ',' after them */
-        uint64_t v;
-        if (n == 1) {
-            v = w & 0xF;
-        } else {
-            if ((w & 0xFF) == 0) break; /* a leading zero */
-            v = digits_few(w, n);
+    if (end - p < 16) return 0;
+    const char *const last = end - 16; /* (in the input: compared as a pointer in the loops) */
+    if (last - p >= 9) {
+        const char *const last2 = last - 9;
+        while ((size_t)(o_end - o) >= 2 * es && p <= last2) {
+            if (!run_one(&p, &o, k) || !run_one(&p, &o, k)) goto done;
         }
-        if (!store_small(k, s != p, v, o)) break;
-        o += es;
-        p = s + n + 1;
     }
+    while (o < o_end && p <= last) {
+        if (!run_one(&p, &o, k)) break;
+    }
+done:
     *pp = p;
     return (size_t)(o - out) / es;
 }
