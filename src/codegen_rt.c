@@ -397,8 +397,8 @@ const char *jb_gen_f32(jb_gen_dec *d, const char *p, float *out) {
 }
 
 /* The first byte at or after q that ends a plain run ('"', '\\', a
- * control byte or one >= 0x80), or NULL where the input ends before one
- * with fewer than 8 bytes left (the caller's general path then reads it).
+ * control byte or one >= 0x80), or NULL where the input ends first (the
+ * caller's general path then reads it).
  * Sixteen bytes a step while 16 remain (most keys and short strings end
  * in the first): '"', '\\', and, by one signed compare, the bytes below
  * 0x20 and those >= 0x80 (negative as signed bytes); then eight bytes a
@@ -415,13 +415,21 @@ static inline const char *plain_run(const char *q, const char *end) {
         q += 16;
     }
 #endif
-    for (;;) {
-        if (JB_UNLIKELY(end - q < 8)) return NULL;
+    while (end - q >= 8) {
         uint64_t m = jb__swar_special(jb__load64(q), JB_HI8, false);
         if (m) return q + jb__first_byte(m);
         q += 8;
     }
+    for (; q < end; q++) { /* the input's last bytes (a short document's whole string) */
+        unsigned char c = (unsigned char)*q;
+        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return q;
+    }
+    return NULL;
 }
+
+/* The longest string jb_gen_str reads in line (the closing quote within
+ * this many bytes). */
+#define STR_INLINE_MAX 128
 
 /* jb__dec_str without its type check: a byte other than '"' hands over
  * here, and the interpreter reports it. */
@@ -431,9 +439,11 @@ const char *jb_gen_str(jb_gen_dec *d, const char *p, jb_str *out) {
      * as jb__r_string reads it: the same limit, the same copy (len + 1
      * bytes, NUL-terminated) in the arena or the input's bytes borrowed.
      * The reader is then never set up for a document of plain strings;
-     * anything else (an escape, a byte >= 0x80, the limit, no memory, the
-     * input's last bytes) is the reader's. */
-    const char *s = p + 1, *q = plain_run(s, d->end);
+     * anything else (an escape, a byte >= 0x80, the limit, no memory) is
+     * the reader's, and so is a string longer than STR_INLINE_MAX, whose
+     * scan the reader's wider kernel does in fewer steps. */
+    const char *s = p + 1;
+    const char *q = plain_run(s, d->end - s > STR_INLINE_MAX ? s + STR_INLINE_MAX : d->end);
     if (JB_LIKELY(q && *q == '"')) {
         size_t len = (size_t)(q - s);
         if (JB_LIKELY(len <= d->max_string_len)) {
@@ -463,6 +473,21 @@ const char *jb_gen_cstr(jb_gen_dec *d, const char *p, char **out) {
 }
 
 const char *jb_gen_enum(jb_gen_dec *d, const char *p, const jb_type *t, void *out) {
+    /* A plain name (ASCII, no escape, within the limit: jb__r_key's bytes)
+     * found by the plan's hash and stored as jb__dec_enum stores it, with
+     * no reader set up; the object forms, an escaped or unknown name and
+     * every error are jb__dec_enum's. */
+    const jb_plan *pl = jb__plan_get(t);
+    if (pl && !(pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_STRICT)) && p < d->end && *p == '"') {
+        const char *s = p + 1, *q = plain_run(s, d->end);
+        if (q && *q == '"' && (size_t)(q - s) <= d->max_string_len) {
+            long i = jb__names_find(pl, s, (size_t)(q - s));
+            if (i >= 0) {
+                jb__store_uint(out, t->size, pl->e[i].value);
+                return q + 1;
+            }
+        }
+    }
     jb_reader *r = rd(d);
     r->p = p;
     return after(r, jb__dec_enum(r, t, out));
@@ -502,10 +527,8 @@ static inline const char *key_plain(jb_gen_dec *d, const char *p, jb_str *key) {
     const char *const end = d->end, *s = p + 1, *q;
     if (JB_UNLIKELY(p >= end || *p != '"') || !(q = plain_run(s, end))) return NULL;
     size_t n = (size_t)(q - s);
-    jb_reader *r = rd(d);
-    if (JB_UNLIKELY(*q != '"' || end - q < 2 || q[1] != ':' ||
-                    (r->max_string_len && n > r->max_string_len)))
-        return NULL;
+    /* (d's limit is the reader's: both the call's, or the default) */
+    if (JB_UNLIKELY(*q != '"' || end - q < 2 || q[1] != ':' || n > d->max_string_len)) return NULL;
     key->ptr = s;
     key->len = n;
     return q + 2;

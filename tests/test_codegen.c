@@ -903,6 +903,51 @@ static void test_int_runs(void) {
     free(json);
 }
 
+/*
+ * Enum names (the scalars' "c": Red, Green, blue-ish) read by the
+ * generated code (inline matches, or jb_gen_enum's plain-name lookup in
+ * the compact build) and those it leaves to the reader: escaped
+ * spellings, unknown and near names, bytes >= 0x80, the name cut by the
+ * end of input, under limits around the name's length. Both paths agree
+ * on status, error and value; a known plain name is the generated code's.
+ */
+static void test_enum_names(void) {
+    static const char *const names[] = {"\"Red\"", "\"Green\"", "\"blue-ish\"", "\"R\\u0065d\"", "\"Re\"",
+                                        "\"Redd\"", "\"red\"", "\"Gr\xc3\xa9" "en\"", "\"Green", "\"\"", "17"};
+    const jb_type *t = zoo("scalars");
+    char v1[4096], v2[4096], json[128];
+    CHECK(t && t->size <= sizeof v1);
+    if (!t || t->size > sizeof v1) return;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        for (int form = 0; form < 3; form++)
+            for (size_t lim = 0; lim < 4; lim++) {
+                /* the name alone at the end, inside a record, padded */
+                int n = form == 0   ? snprintf(json, sizeof json, "{\"c\":%s", names[i])
+                        : form == 1 ? snprintf(json, sizeof json, "{\"c\":%s}", names[i])
+                                    : snprintf(json, sizeof json, "{\"c\":%s,\"b\":true}               ", names[i]);
+                jb_read_options o1 = {0};
+                o1.max_string_len = lim ? 2 + lim : 0; /* 3, 4, 5 bytes or the default */
+                jb_read_options o2 = o1;
+                o2.flags = JB_READ_INTERPRET;
+                jb_arena *a1 = jb_arena_new(), *a2 = jb_arena_new();
+                jb_error e1, e2;
+                jb_status s1 = jb_decode(t, json, (size_t)n, v1, a1, &o1, &e1);
+                jb_status s2 = jb_decode(t, json, (size_t)n, v2, a2, &o2, &e2);
+                CHECKF(s1 == s2, "%s (limit %zu): %s vs %s", json, o1.max_string_len, jb_status_name(s1),
+                       jb_status_name(s2));
+                if (s1 == s2 && s1) same_error(__LINE__, &e1, &e2);
+                if (s1 == s2 && !s1) {
+                    CHECKF(zoo_equal(t, v1, v2), "%s: values differ", json);
+                    if (i < 3) {
+                        jb_arena_reset(a1);
+                        CHECKF(gen_only(t, json, (size_t)n, v1, a1, &o1), "%s: the generated code gave up", json);
+                    }
+                }
+                jb_arena_free(a1);
+                jb_arena_free(a2);
+            }
+}
+
 /* The other leaves jb_gen_vec takes, and a call's max_number_len below
  * what the number kernels take unchecked (the interpreter runs it). */
 static void test_leaf_vecs(void) {
@@ -1215,6 +1260,7 @@ int main(void) {
     test_int_vec_text();
     test_plain_strings();
     test_int_runs();
+    test_enum_names();
     test_differential();
     test_replay();
     test_refused();
