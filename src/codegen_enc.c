@@ -73,14 +73,14 @@ static void encode_value(cg *g, const jb_type *t, uint32_t scope, const char *sr
           "%s    memcpy(p, \"false\", 5);\n%s    p += 5;\n%s}\n",
           in, src, in, in, in, in, in, in);
         return;
-    case JB_KIND_I8: P("%sp += jb_gen_fmt_i64(p, *(const int8_t *)(%s));\n", in, src); return;
-    case JB_KIND_I16: P("%sp += jb_gen_fmt_i64(p, *(const int16_t *)(%s));\n", in, src); return;
-    case JB_KIND_I32: P("%sp += jb_gen_fmt_i64(p, *(const int32_t *)(%s));\n", in, src); return;
-    case JB_KIND_U8: P("%sp += jb_gen_fmt_u64(p, *(const uint8_t *)(%s));\n", in, src); return;
-    case JB_KIND_U16: P("%sp += jb_gen_fmt_u64(p, *(const uint16_t *)(%s));\n", in, src); return;
-    case JB_KIND_U32: P("%sp += jb_gen_fmt_u64(p, *(const uint32_t *)(%s));\n", in, src); return;
-    case JB_KIND_I64: P("%sp += jb_gen_fmt_i64(p, *(const int64_t *)(%s));\n", in, src); return;
-    case JB_KIND_U64: P("%sp += jb_gen_fmt_u64(p, *(const uint64_t *)(%s));\n", in, src); return;
+    case JB_KIND_I8: P("%sp += jbg_fmt_i64(p, *(const int8_t *)(%s));\n", in, src); return;
+    case JB_KIND_I16: P("%sp += jbg_fmt_i64(p, *(const int16_t *)(%s));\n", in, src); return;
+    case JB_KIND_I32: P("%sp += jbg_fmt_i64(p, *(const int32_t *)(%s));\n", in, src); return;
+    case JB_KIND_U8: P("%sp += jbg_fmt_u64(p, *(const uint8_t *)(%s));\n", in, src); return;
+    case JB_KIND_U16: P("%sp += jbg_fmt_u64(p, *(const uint16_t *)(%s));\n", in, src); return;
+    case JB_KIND_U32: P("%sp += jbg_fmt_u64(p, *(const uint32_t *)(%s));\n", in, src); return;
+    case JB_KIND_I64: P("%sp += jbg_fmt_i64(p, *(const int64_t *)(%s));\n", in, src); return;
+    case JB_KIND_U64: P("%sp += jbg_fmt_u64(p, *(const uint64_t *)(%s));\n", in, src); return;
     case JB_KIND_F64:
         P("%sif (!(p = jb_gen_w_f64(e, p, *(const double *)(%s), %u))) return NULL;\n", in, src,
           JB_GEN_SCOPE_FLOAT(scope));
@@ -292,9 +292,22 @@ static void vec(cg *g, const cg_node *nd) {
     P("    if (!len) {\n        if (e->depth >= e->max_depth || !(p = jbg_room(e, p, 2))) return NULL;\n"
       "        memcpy(p, \"[]\", 2);\n        return p + 2;\n    }\n");
     P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '[';\n");
+    if (b) {
+        /* bounded elements (integers, bools): one reservation for a
+         * block of them, each followed by ',', the last ',' then made the
+         * ']' (len > 0 here). Blocks of JB_CG_VEC_BLOCK keep a
+         * reservation near the text's size. */
+        P("    for (i = 0; i < len;) {\n        size_t stop = len - i > %u ? i + %u : len;\n", JB_CG_VEC_BLOCK,
+          JB_CG_VEC_BLOCK);
+        P("        if (!(p = jbg_room(e, p, (stop - i) * %zu))) return NULL;\n", 1 + b);
+        P("        for (; i < stop; i++) {\n            const char *it = items + i * %zu;\n", et->size);
+        encode_value(g, et, nd->scope, "it", "            ", true);
+        P("            *p++ = ',';\n        }\n    }\n    p[-1] = ']';\n    e->depth--;\n    return p;\n}\n\n");
+        return;
+    }
     P("    for (i = 0; i < len; i++) {\n        const char *it = items + i * %zu;\n", et->size);
-    P("        if (!(p = jbg_room(e, p, %zu))) return NULL;\n        if (i) *p++ = ',';\n", 1 + b);
-    encode_value(g, et, nd->scope, "it", "        ", b != 0);
+    P("        if (i) {\n            if (!(p = jbg_room(e, p, 1))) return NULL;\n            *p++ = ',';\n        }\n");
+    encode_value(g, et, nd->scope, "it", "        ", false);
     P("    }\n    if (!(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = ']';\n    e->depth--;\n    return p;\n}\n\n");
 }
 
