@@ -137,10 +137,45 @@ static JB_NOINLINE const char *int_general(jb_gen_dec *d, const char *p, const j
 }
 
 #if JB_NUM_SWAR
+/* v (any 64-bit magnitude), negated when neg, stored at out as kind k;
+ * false when it does not fit. */
+static inline bool store_wide(jb_kind k, bool neg, uint64_t v, void *out) {
+    if (k == JB_KIND_U64) {
+        if (neg && v) return false;
+        memcpy(out, &v, sizeof v);
+        return true;
+    }
+    if (k == JB_KIND_I64 && neg && v == (uint64_t)1 << 63) {
+        int64_t x = INT64_MIN;
+        memcpy(out, &x, sizeof x);
+        return true;
+    }
+    return v <= (uint64_t)INT64_MAX && jb__dec_int_store(k, neg, v, out);
+}
+
+/* 16 to 20 digits (hashes, 64-bit ids): v holds the first 16 at s, the
+ * rest one byte at a time, a 20th only while the value stays below 2^64;
+ * end - p >= 22, so s[n] is in the input for n <= 20 (a 21st digit is no
+ * delimiter). Out of line: off int_long_at's common path. */
+static JB_NOINLINE const char *int_wide(jb_gen_dec *d, const char *p, const char *s, const jb_type *t, void *out,
+                                        uint64_t v) {
+    unsigned n = 16;
+    for (; n < 19 && jb__isdigit(s[n]); n++) v = v * 10 + (unsigned)(s[n] - '0');
+    if (n == 19 && jb__isdigit(s[19])) { /* (19 digits always fit 64 bits) */
+        unsigned c = (unsigned)(s[19] - '0');
+        if (v > (UINT64_MAX - c) / 10) return int_general(d, p, t, out);
+        v = v * 10 + c;
+        n = 20;
+    }
+    if (jb__num_delim[(unsigned char)s[n]] && store_wide(t->kind, s != p, v, out)) return s + n;
+    return int_general(d, p, t, out);
+}
+
 /* 8 to 15 digits (ids, timestamps): w is the first 8 digits' word (less
  * JB_ZEROS8), s the first digit; the rest one byte at a time (a second
- * word's constants in registers made every integer save them). Out of
- * line, a tail call: in line, its registers were saved on every integer. */
+ * word's constants in registers made every integer save them), and past
+ * 15 int_wide. Out of line, a tail call: in line, its registers were
+ * saved on every integer. */
 JB_INLINE const char *int_long_at(jb_gen_dec *d, const char *p, const char *s, jb_kind k, const jb_type *t,
                                   void *out, uint64_t w) {
     bool neg = s != p;
@@ -149,8 +184,11 @@ JB_INLINE const char *int_long_at(jb_gen_dec *d, const char *p, const char *s, j
         uint64_t v = jb__digits8(w);
         for (n = 8; n < 16 && jb__isdigit(s[n]); n++) v = v * 10 + (unsigned)(s[n] - '0');
         /* s[n] is in the input: n <= 16 and 17 bytes follow s */
-        if (JB_LIKELY(n < 16 && jb__num_delim[(unsigned char)s[n]] && jb__dec_int_store(k, neg, v, out)))
-            return s + n;
+        if (JB_LIKELY(n < 16)) {
+            if (JB_LIKELY(jb__num_delim[(unsigned char)s[n]] && jb__dec_int_store(k, neg, v, out))) return s + n;
+        } else if (d->end - p >= 22) {
+            return int_wide(d, p, s, t, out, v);
+        }
     }
     return int_general(d, p, t, out);
 }

@@ -498,8 +498,8 @@ static void test_keys(void) {
 }
 
 /* Integers on the generated path: jb_gen_int's word-at-a-time tokens (up
- * to 15 digits, a sign, a delimiter after) and everything it leaves to
- * jb__dec_int, for every integer kind, with at least 18 bytes after the
+ * to 20 digits, a sign, a delimiter after) and everything it leaves to
+ * jb__dec_int, for every integer kind, with at least 22 bytes after the
  * token (the word path) and with the document ending right after it (the
  * fallback). Both ways give the same outcome; a plain token in range is
  * taken by the generated code alone and stores the hand-written value. */
@@ -543,6 +543,14 @@ static const struct {
     {"9223372036854775808", 1, 0, 9223372036854775808u},
     {"18446744073709551615", 1, 0, 18446744073709551615u},
     {"18446744073709551616", 0, 0, 0},
+    {"99999999999999999999", 0, 0, 0},
+    {"123456789012345678901", 0, 0, 0},
+    {"10000000000000000000", 1, 0, 10000000000000000000u},
+    {"-9223372036854775809", 1, 1, 9223372036854775809u},
+    {"-18446744073709551615", 1, 1, 18446744073709551615u},
+    {"1234567890123456789", 1, 0, 1234567890123456789u},
+    {"-1234567890123456789", 1, 1, 1234567890123456789u},
+    {"0123456789012345678", 0, 0, 0},
     /* 2 to 4 digits, and 5 to 7 (the one-word paths) */
     {"12", 1, 0, 12},
     {"-99", 1, 1, 99},
