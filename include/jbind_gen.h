@@ -220,6 +220,9 @@ JB_API char *jb_gen_w_enum(jb_gen_enc *e, char *p, const char *o, const jb_type 
 /** Decimal text of v at dst (21 bytes of room); its length. */
 JB_API size_t jb_gen_fmt_i64(char *dst, int64_t v);
 JB_API size_t jb_gen_fmt_u64(char *dst, uint64_t v);
+/** A vector's len > 0 integers of type t (a built-in integer kind) at
+ * items, after its '[': each followed by ',', the last one by ']'. */
+JB_API char *jb_gen_w_ints(jb_gen_enc *e, char *p, const char *items, size_t len, const jb_type *t);
 /** The decimal digits of each of 0 to 999 from byte 0, and their count
  * (1 to 3) in byte 3: jbg_fmt_i64's table. */
 JB_API extern const char jb_gen_digits[1000][4];

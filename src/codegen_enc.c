@@ -270,10 +270,12 @@ static void fixed_array(cg *g, const cg_node *nd, const jb_plan *pl, size_t n) {
     P("    if (!(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = ']';\n    e->depth--;\n    return p;\n}\n\n");
 }
 
-/* The {items, len} at o (a vector or map), NULL items only when empty. */
-static void items(cg *g) {
-    P("    const char *items;\n    size_t len, i;\n    memcpy(&items, o, sizeof items);\n"
-      "    memcpy(&len, o + sizeof items, sizeof len);\n    if (!items && len) return NULL;\n");
+/* The {items, len} at o (a vector or map), NULL items only when empty;
+ * with an index i for a loop over them (index). */
+static void items(cg *g, bool index) {
+    P("    const char *items;\n    size_t len%s;\n    memcpy(&items, o, sizeof items);\n"
+      "    memcpy(&len, o + sizeof items, sizeof len);\n    if (!items && len) return NULL;\n",
+      index ? ", i" : "");
 }
 
 static void vec(cg *g, const cg_node *nd) {
@@ -287,16 +289,23 @@ static void vec(cg *g, const cg_node *nd) {
         by_interpreter(g, nd->t, nd->scope);
         return;
     }
-    items(g);
+    bool ints = b && et->kind != JB_KIND_BOOL;
+    items(g, !ints);
     /* empty (a record's list of ids often is): [] under one reservation */
     P("    if (!len) {\n        if (e->depth >= e->max_depth || !(p = jbg_room(e, p, 2))) return NULL;\n"
       "        memcpy(p, \"[]\", 2);\n        return p + 2;\n    }\n");
     P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '[';\n");
+    if (ints) {
+        /* integers written as numbers: the library's loop (one
+         * reservation a block, jb_gen_digits) */
+        P("    if (!(p = jb_gen_w_ints(e, p, items, len, T[%zu]))) return NULL;\n", jb__cg_type(g, et));
+        P("    e->depth--;\n    return p;\n}\n\n");
+        return;
+    }
     if (b) {
-        /* bounded elements (integers, bools): one reservation for a
-         * block of them, each followed by ',', the last ',' then made the
-         * ']' (len > 0 here). Blocks of JB_CG_VEC_BLOCK keep a
-         * reservation near the text's size. */
+        /* bools: one reservation for a block of them, each followed by
+         * ',', the last ',' then made the ']' (len > 0 here). Blocks of
+         * JB_CG_VEC_BLOCK keep a reservation near the text's size. */
         P("    for (i = 0; i < len;) {\n        size_t stop = len - i > %u ? i + %u : len;\n", JB_CG_VEC_BLOCK,
           JB_CG_VEC_BLOCK);
         P("        if (!(p = jbg_room(e, p, (stop - i) * %zu))) return NULL;\n", 1 + b);
@@ -324,7 +333,7 @@ static void map(cg *g, const cg_node *nd) {
     jb__map_layout(t, &es, &vo);
     char src[64];
     jb__cg_at(src, sizeof src, "it", vo);
-    items(g);
+    items(g, true);
     P("    if (!jbg_deeper(e) || !(p = jbg_room(e, p, 1))) return NULL;\n    *p++ = '{';\n");
     P("    for (i = 0; i < len; i++) {\n        const char *it = items + i * %zu;\n", es);
     P("        if (i) {\n            if (!(p = jbg_room(e, p, 1))) return NULL;\n            *p++ = ',';\n        }\n");
