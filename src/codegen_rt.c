@@ -863,7 +863,9 @@ JB_INLINE const char *vec_loop(jb_gen_dec *d, const char *p, jb_kind k, const jb
      * general path takes no scratch; a string's is given the cursor, and
      * whatever it pushes it pops) */
     char *sp = a->spos, *se = a->send;
+#if JB_NUM_SWAR
     size_t skip = 0;
+#endif
     for (;;) {
 #if JB_NUM_SWAR
         if (k >= JB_KIND_I8 && k <= JB_KIND_U64 && !arr && !skip--) {
