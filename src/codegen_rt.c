@@ -465,6 +465,17 @@ static inline const char *plain_run(const char *q, const char *end) {
     return NULL;
 }
 
+/* A plain string at p (its '"', plain_run's bytes, its '"' before lim,
+ * within the call's string limit, which is the reader's): its closing
+ * quote, or NULL (the reader's paths read the rest). */
+static inline const char *plain_string(jb_gen_dec *d, const char *p, const char *lim) {
+    const char *q;
+    if (JB_UNLIKELY(p >= d->end || *p != '"') || !(q = plain_run(p + 1, lim)) || *q != '"' ||
+        (size_t)(q - p - 1) > d->max_string_len)
+        return NULL;
+    return q;
+}
+
 /* The longest string jb_gen_str reads in line (the closing quote within
  * this many bytes). */
 #define STR_INLINE_MAX 128
@@ -481,22 +492,20 @@ const char *jb_gen_str(jb_gen_dec *d, const char *p, jb_str *out) {
      * the reader's, and so is a string longer than STR_INLINE_MAX, whose
      * scan the reader's wider kernel does in fewer steps. */
     const char *s = p + 1;
-    const char *q = plain_run(s, d->end - s > STR_INLINE_MAX ? s + STR_INLINE_MAX : d->end);
-    if (JB_LIKELY(q && *q == '"')) {
+    const char *q = plain_string(d, p, d->end - s > STR_INLINE_MAX ? s + STR_INLINE_MAX : d->end);
+    if (JB_LIKELY(q)) {
         size_t len = (size_t)(q - s);
-        if (JB_LIKELY(len <= d->max_string_len)) {
-            if (d->flags & JB_READ_BORROW_STRINGS) {
-                out->ptr = s;
-            } else {
-                char *buf = jb__arena_alloc(arena(d), len + 1, 1);
-                if (JB_UNLIKELY(!buf)) goto reader;
-                memcpy(buf, s, len);
-                buf[len] = '\0';
-                out->ptr = buf;
-            }
-            out->len = len;
-            return q + 1;
+        if (d->flags & JB_READ_BORROW_STRINGS) {
+            out->ptr = s;
+        } else {
+            char *buf = jb__arena_alloc(arena(d), len + 1, 1);
+            if (JB_UNLIKELY(!buf)) goto reader;
+            memcpy(buf, s, len);
+            buf[len] = '\0';
+            out->ptr = buf;
         }
+        out->len = len;
+        return q + 1;
     }
 reader:;
     jb_reader *r = rd(d);
@@ -516,14 +525,13 @@ const char *jb_gen_enum(jb_gen_dec *d, const char *p, const jb_type *t, void *ou
      * no reader set up; the object forms, an escaped or unknown name and
      * every error are jb__dec_enum's. */
     const jb_plan *pl = jb__plan_get(t);
-    if (pl && !(pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_STRICT)) && p < d->end && *p == '"') {
-        const char *s = p + 1, *q = plain_run(s, d->end);
-        if (q && *q == '"' && (size_t)(q - s) <= d->max_string_len) {
-            long i = jb__names_find(pl, s, (size_t)(q - s));
-            if (i >= 0) {
-                jb__store_uint(out, t->size, pl->e[i].value);
-                return q + 1;
-            }
+    const char *q;
+    if (pl && !(pl->fmt_flags & (JB_FMT_NULLARY_OBJECT | JB_FMT_NULLARY_STRICT)) &&
+        (q = plain_string(d, p, d->end))) {
+        long i = jb__names_find(pl, p + 1, (size_t)(q - p - 1));
+        if (i >= 0) {
+            jb__store_uint(out, t->size, pl->e[i].value);
+            return q + 1;
         }
     }
     jb_reader *r = rd(d);
@@ -554,21 +562,14 @@ long jb_gen_find(const jb_type *t, const char *s, size_t n) {
  * jb__r_key gives a key without escapes) and the result is the byte
  * after the colon. Every other key returns NULL, unread, and jb_gen_key
  * reads it (jb__dec_key_colon: the same key, and the same cursor after
- * the whitespace, wherever both accept it).
- *
- * Eight bytes a step while eight remain (jb__swar_special flags exactly
- * the bytes that end a plain run; the first flagged one is where the
- * key's text stops); the closing quote and the colon are then in the
- * input, the colon checked against the end.
+ * the whitespace, wherever both accept it). The text is plain_string's;
+ * the colon is checked against the end.
  */
 static inline const char *key_plain(jb_gen_dec *d, const char *p, jb_str *key) {
-    const char *const end = d->end, *s = p + 1, *q;
-    if (JB_UNLIKELY(p >= end || *p != '"') || !(q = plain_run(s, end))) return NULL;
-    size_t n = (size_t)(q - s);
-    /* (d's limit is the reader's: both the call's, or the default) */
-    if (JB_UNLIKELY(*q != '"' || end - q < 2 || q[1] != ':' || n > d->max_string_len)) return NULL;
-    key->ptr = s;
-    key->len = n;
+    const char *q = plain_string(d, p, d->end);
+    if (!q || JB_UNLIKELY(d->end - q < 2 || q[1] != ':')) return NULL;
+    key->ptr = p + 1;
+    key->len = (size_t)(q - p - 1);
     return q + 2;
 }
 
@@ -1317,10 +1318,7 @@ size_t jb_gen_fmt_i64(char *dst, int64_t v) {
 }
 
 size_t jb_gen_fmt_u64(char *dst, uint64_t v) {
-    if (v < 1000) {
-        memcpy(dst, jb_gen_digits[v], 4);
-        return (unsigned char)jb_gen_digits[v][3];
-    }
+    if (v < 1000) return jbg_fmt_u64(dst, v);
     return jb__fmt_u64(dst, v);
 }
 
